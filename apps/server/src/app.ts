@@ -1,0 +1,85 @@
+import crypto from 'node:crypto';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+} from 'fastify-type-provider-zod';
+import { pino, type Logger } from 'pino';
+import type { Config } from './platform/config/env.ts';
+import type { AppContext } from './platform/context.ts';
+import { registerErrorHandler } from './platform/http/error-handler.ts';
+import type { Database } from './db/database.ts';
+import { registerModules } from './modules/index.ts';
+import { registerWeb } from './platform/http/web.ts';
+
+export const API_PREFIX = '/services/api/v2';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    ctx: AppContext;
+  }
+}
+
+export interface BuildOptions {
+  config: Config;
+  database: Database;
+  logger?: Logger;
+}
+
+export type App = FastifyInstance;
+
+/** Builds the HTTP application: API under /services/api/v2, OpenAPI docs, and the web app. */
+export async function buildApp(opts: BuildOptions): Promise<App> {
+  const logger = opts.logger ?? pino({ level: opts.config.logLevel });
+  const app = Fastify({
+    loggerInstance: logger as FastifyBaseLogger,
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : crypto.randomUUID();
+    },
+    requestIdHeader: false,
+    trustProxy: true,
+    bodyLimit: 2 * 1024 * 1024,
+  });
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('ctx', {
+    config: opts.config,
+    database: opts.database,
+    db: opts.database.db,
+    log: logger,
+  } satisfies AppContext);
+
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  registerErrorHandler(app);
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: 'Archline API', version: '2.0.0', description: 'Case-management portal for digital orthodontics' },
+      servers: [{ url: '/' }],
+      components: {
+        securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } },
+      },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: `${API_PREFIX}/docs` });
+
+  await app.register(
+    async (api) => {
+      await registerModules(api);
+    },
+    { prefix: API_PREFIX },
+  );
+
+  await registerWeb(app, opts.config);
+  return app;
+}

@@ -1,0 +1,7 @@
+import type { FastifyInstance } from 'fastify';
+import { healthRoutes } from './health/routes.ts';
+
+/** Every API area, registered under /services/api/v2. Add a module with one line here. */
+export async function registerModules(api: FastifyInstance) {
+  await api.register(healthRoutes);
+}

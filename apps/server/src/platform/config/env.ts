@@ -1,0 +1,104 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/**
+ * Every environment variable the server reads, validated once at start.
+ * The README's configuration table documents each of them.
+ */
+const booleanish = z
+  .enum(['0', '1', 'true', 'false', 'yes', 'no', ''])
+  .transform((v) => v === '1' || v === 'true' || v === 'yes');
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATABASE_URL: z.string().optional(),
+  DATA_DIR: z.string().default('./data'),
+  PUBLIC_URL: z.string().optional(),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('Archline <no-reply@archline.local>'),
+  DEMO: booleanish.default(true),
+  ADMIN_EMAIL: z.string().email().optional(),
+  ADMIN_PASSWORD: z.string().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  ALTCHA_HMAC_KEY: z.string().optional(),
+  TOKEN_IDLE_MINUTES: z.coerce.number().int().positive().default(120),
+  TOKEN_ABSOLUTE_HOURS: z.coerce.number().int().positive().default(12),
+  TOKEN_REMEMBER_DAYS: z.coerce.number().int().positive().default(30),
+  RATE_LIMIT_DISABLED: booleanish.default(false),
+  STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
+  S3_ENDPOINT: z.string().optional(),
+  S3_REGION: z.string().optional(),
+  S3_BUCKET: z.string().optional(),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  WEB_DIST_DIR: z.string().optional(),
+});
+
+export type Env = z.infer<typeof EnvSchema>;
+
+export interface Config {
+  env: Env['NODE_ENV'];
+  port: number;
+  host: string;
+  databaseUrl: string | undefined;
+  dataDir: string;
+  publicUrl: string;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  demo: boolean;
+  adminEmail: string | undefined;
+  adminPassword: string | undefined;
+  logLevel: Env['LOG_LEVEL'];
+  altchaHmacKey: string | undefined;
+  tokenIdleMinutes: number;
+  tokenAbsoluteHours: number;
+  tokenRememberDays: number;
+  rateLimitDisabled: boolean;
+  storage: {
+    driver: 'local' | 's3';
+    s3: { endpoint?: string; region?: string; bucket?: string; accessKeyId?: string; secretAccessKey?: string };
+  };
+  webDistDir: string;
+}
+
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = EnvSchema.safeParse(source);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid environment:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    databaseUrl: e.DATABASE_URL || undefined,
+    dataDir,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    smtpUrl: e.SMTP_URL || undefined,
+    mailFrom: e.MAIL_FROM,
+    demo: e.DEMO,
+    adminEmail: e.ADMIN_EMAIL,
+    adminPassword: e.ADMIN_PASSWORD,
+    logLevel: e.LOG_LEVEL,
+    altchaHmacKey: e.ALTCHA_HMAC_KEY,
+    tokenIdleMinutes: e.TOKEN_IDLE_MINUTES,
+    tokenAbsoluteHours: e.TOKEN_ABSOLUTE_HOURS,
+    tokenRememberDays: e.TOKEN_REMEMBER_DAYS,
+    rateLimitDisabled: e.RATE_LIMIT_DISABLED,
+    storage: {
+      driver: e.STORAGE_DRIVER,
+      s3: {
+        endpoint: e.S3_ENDPOINT,
+        region: e.S3_REGION,
+        bucket: e.S3_BUCKET,
+        accessKeyId: e.S3_ACCESS_KEY_ID,
+        secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+      },
+    },
+    webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(import.meta.dirname, '../../../../web/dist')),
+  };
+}

@@ -1,0 +1,85 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { buildApp, type App } from '../src/app.ts';
+import { openDatabase, type Database } from '../src/db/database.ts';
+import { loadConfig, type Config } from '../src/platform/config/env.ts';
+import type { AppContext } from '../src/platform/context.ts';
+
+export interface TestApp {
+  app: App;
+  ctx: AppContext;
+  db: AppContext['db'];
+  config: Config;
+  database: Database;
+  /** The throw-away DATA_DIR of this app (files, mail). */
+  dataDir: string;
+  close(): Promise<void>;
+}
+
+let counter = 0;
+
+/** A fresh, migrated, empty database for one test file. */
+export async function createTestDatabase(): Promise<{ database: Database; url?: string; drop(): Promise<void> }> {
+  if (inject('testEngine') === 'postgres') {
+    const adminUrl = process.env.DATABASE_URL!;
+    const name = `archline_t_${inject('runId')}_${process.pid}_${counter++}`;
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`create database ${name} template ${inject('templateDatabase')}`);
+    await admin.end();
+    const url = new URL(adminUrl);
+    url.pathname = `/${name}`;
+    const database = await openDatabase({ databaseUrl: url.toString(), poolMax: 5 });
+    return {
+      database,
+      url: url.toString(),
+      drop: async () => {
+        const a = new pg.Client({ connectionString: adminUrl });
+        await a.connect();
+        await a.query(`drop database if exists ${name} with (force)`);
+        await a.end();
+      },
+    };
+  }
+  const dump = fs.readFileSync(inject('pgliteDump'));
+  const database = await openDatabase({ pgliteDir: 'memory://', pgliteLoadDataDir: new Blob([dump]) });
+  return { database, drop: async () => {} };
+}
+
+/**
+ * Builds the real application on a fresh database and a fresh DATA_DIR.
+ * `env` overrides configuration variables (e.g. SMTP_URL for the mail tests).
+ */
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'archline-data-'));
+  const { database, url, drop } = await createTestDatabase();
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: dataDir,
+    DEMO: '0',
+    PUBLIC_URL: 'http://localhost:3000',
+    WEB_DIST_DIR: path.join(dataDir, 'no-web'),
+    ...(url ? { DATABASE_URL: url } : {}),
+    ...env,
+  });
+  const app = await buildApp({ config, database });
+  await app.ready();
+  return {
+    app,
+    ctx: app.ctx,
+    db: app.ctx.db,
+    config,
+    database,
+    dataDir,
+    close: async () => {
+      await app.close();
+      await database.close();
+      await drop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
