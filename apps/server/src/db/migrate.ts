@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { sql, type Kysely } from 'kysely';
+import type { DB } from './schema.ts';
 
 export const MIGRATIONS_DIR = path.join(import.meta.dirname, 'migrations');
 
@@ -11,7 +12,7 @@ const MIGRATION_LOCK = 742_001;
  * Applies the timestamped SQL files in migrations/ that have not run yet, each in its own
  * transaction, in file-name order. A landed migration is never edited: add a new file.
  */
-export async function migrate(db: Kysely<any>, log: (msg: string) => void = () => {}): Promise<string[]> {
+export async function migrate(db: Kysely<DB>, log: (msg: string) => void = () => {}): Promise<string[]> {
   const applied: string[] = [];
   await db.connection().execute(async (conn) => {
     await sql`select pg_advisory_lock(${MIGRATION_LOCK})`.execute(conn);
