@@ -1,1 +1,2 @@
 export * from './http.ts';
+export * from './roles.ts';
