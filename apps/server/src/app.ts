@@ -14,6 +14,9 @@ import { registerErrorHandler } from './platform/http/error-handler.ts';
 import type { Database } from './db/database.ts';
 import { registerModules } from './modules/index.ts';
 import { registerWeb } from './platform/http/web.ts';
+import { createJobs } from './platform/jobs/index.ts';
+import { registerMailJobs } from './platform/mail/delivery.ts';
+import { createRealtime } from './platform/realtime/index.ts';
 
 export const API_PREFIX = '/services/api/v2';
 
@@ -47,12 +50,24 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  app.decorate('ctx', {
+  const ctx: AppContext = {
     config: opts.config,
     database: opts.database,
     db: opts.database.db,
     log: logger,
-  } satisfies AppContext);
+    jobs: createJobs(opts.database.db),
+    realtime: createRealtime(),
+  };
+  app.decorate('ctx', ctx);
+  registerMailJobs(ctx);
+  app.addHook('onReady', async () => {
+    await ctx.realtime.attach(app.server);
+    ctx.jobs.start();
+  });
+  app.addHook('onClose', async () => {
+    await ctx.jobs.stop();
+    await ctx.realtime.close();
+  });
 
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);

@@ -3,6 +3,8 @@ import type { Logger } from 'pino';
 import type { Database } from '../db/database.ts';
 import type { DB } from '../db/schema.ts';
 import type { Config } from './config/env.ts';
+import type { Jobs } from './jobs/index.ts';
+import type { Realtime } from './realtime/index.ts';
 
 /**
  * What every use case may depend on. Built once per process (and once per test database),
@@ -13,4 +15,6 @@ export interface AppContext {
   database: Database;
   db: Kysely<DB>;
   log: Logger;
+  jobs: Jobs;
+  realtime: Realtime;
 }
