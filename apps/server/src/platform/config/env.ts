@@ -34,6 +34,9 @@ const EnvSchema = z.object({
   S3_ACCESS_KEY_ID: z.string().optional(),
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   WEB_DIST_DIR: z.string().optional(),
+  JOBS_POLL_MS: z.coerce.number().int().positive().default(1000),
+  JOBS_RETRY_BASE_MS: z.coerce.number().int().positive().default(10_000),
+  JOBS_LOCK_TIMEOUT_MS: z.coerce.number().int().positive().default(300_000),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -61,6 +64,8 @@ export interface Config {
     s3: { endpoint?: string; region?: string; bucket?: string; accessKeyId?: string; secretAccessKey?: string };
   };
   webDistDir: string;
+  /** Background jobs: poll interval, first retry delay (doubles per attempt), stale-lock timeout. */
+  jobs: { pollMs: number; retryBaseMs: number; lockTimeoutMs: number };
 }
 
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
@@ -100,5 +105,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       },
     },
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(import.meta.dirname, '../../../../web/dist')),
+    jobs: { pollMs: e.JOBS_POLL_MS, retryBaseMs: e.JOBS_RETRY_BASE_MS, lockTimeoutMs: e.JOBS_LOCK_TIMEOUT_MS },
   };
 }
