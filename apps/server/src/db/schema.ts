@@ -23,6 +23,11 @@ export type JsonValue = JsonArray | JsonObject | JsonPrimitive;
 
 export type Timestamp = ColumnType<Date, Date | string, Date | string>;
 
+export interface AltchaUsedChallenges {
+  expires_at: Timestamp;
+  id: string;
+}
+
 export interface AuditLog {
   action: string;
   actor_email: string | null;
@@ -110,6 +115,12 @@ export interface OrganizationUser {
   user_id: number;
 }
 
+export interface RateLimitCounters {
+  hits: number;
+  key: string;
+  window_ends_at: Timestamp;
+}
+
 export interface Settings {
   key: string;
   updated_at: Generated<Timestamp>;
@@ -144,6 +155,7 @@ export interface Users {
   email_verified_at: Timestamp | null;
   first_name: string;
   id: Generated<number>;
+  lab_partner_applied_at: Timestamp | null;
   last_activity_at: Timestamp | null;
   last_login_at: Timestamp | null;
   last_name: string;
@@ -153,6 +165,7 @@ export interface Users {
 }
 
 export interface DB {
+  altcha_used_challenges: AltchaUsedChallenges;
   audit_log: AuditLog;
   auth_tokens: AuthTokens;
   jobs: Jobs;
@@ -160,6 +173,7 @@ export interface DB {
   organization_types: OrganizationTypes;
   organization_user: OrganizationUser;
   organizations: Organizations;
+  rate_limit_counters: RateLimitCounters;
   settings: Settings;
   user_custom_permissions: UserCustomPermissions;
   user_emails: UserEmails;
