@@ -1,2 +1,3 @@
 export * from './http.ts';
 export * from './roles.ts';
+export * from './realtime.ts';
