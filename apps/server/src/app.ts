@@ -10,6 +10,7 @@ import {
 import { pino, type Logger } from 'pino';
 import type { Config } from './platform/config/env.ts';
 import type { AppContext } from './platform/context.ts';
+import authPlugin from './platform/auth/plugin.ts';
 import { registerErrorHandler } from './platform/http/error-handler.ts';
 import type { Database } from './db/database.ts';
 import { registerModules } from './modules/index.ts';
@@ -55,8 +56,12 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
     database: opts.database,
     db: opts.database.db,
     log: logger,
-    jobs: createJobs(opts.database.db),
-    realtime: createRealtime(),
+    jobs: createJobs(opts.database.db, {
+      ...opts.config.jobs,
+      connectionString: opts.database.connectionString,
+      log: logger.child({ module: 'jobs' }),
+    }),
+    realtime: createRealtime(() => ctx),
   };
   app.decorate('ctx', ctx);
   registerMailJobs(ctx);
@@ -74,6 +79,7 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   });
 
   registerErrorHandler(app);
+  await app.register(authPlugin);
 
   await app.register(fastifySwagger, {
     openapi: {
