@@ -21,11 +21,39 @@ export type JsonPrimitive = boolean | number | string | null;
 
 export type JsonValue = JsonArray | JsonObject | JsonPrimitive;
 
+export type Numeric = ColumnType<number, number | string, number | string>;
+
 export type Timestamp = ColumnType<Date, Date | string, Date | string>;
 
 export interface AltchaUsedChallenges {
   expires_at: Timestamp;
   id: string;
+}
+
+export interface Announcements {
+  body: string;
+  created_at: Generated<Timestamp>;
+  id: Generated<number>;
+  last_updated_by_user_id: number | null;
+  updated_at: Generated<Timestamp>;
+  visibility: string;
+}
+
+export interface ArchWires {
+  created_at: Generated<Timestamp>;
+  created_by_user_id: number | null;
+  deleted_at: Timestamp | null;
+  file_name: string;
+  id: Generated<number>;
+  label: string;
+  organization_id: number | null;
+  storage_path: string | null;
+  updated_at: Generated<Timestamp>;
+}
+
+export interface ArchWireUser {
+  arch_wire_id: number;
+  user_id: number;
 }
 
 export interface AuditLog {
@@ -58,6 +86,241 @@ export interface AuthTokens {
   user_id: number;
 }
 
+export interface BatchCases {
+  batch_id: number;
+  created_at: Generated<Timestamp>;
+  id: Generated<number>;
+  patient_id: number;
+  printing_request_id: number | null;
+}
+
+export interface Batches {
+  created_at: Generated<Timestamp>;
+  created_by_user_id: number | null;
+  id: Generated<number>;
+  name: string;
+  notes: string | null;
+  status: Generated<string>;
+  tech_workflow_id: number | null;
+  updated_at: Generated<Timestamp>;
+}
+
+export interface BillingAddresses {
+  city: string;
+  country: string;
+  email: string;
+  first_name: string;
+  id: Generated<number>;
+  last_name: string;
+  organization_id: number;
+  phone_number: string;
+  state: string;
+  street_address: string;
+  street_address_line_2: string | null;
+  updated_at: Generated<Timestamp>;
+  zip_code: string;
+}
+
+export interface BracketInventory {
+  available: Generated<number>;
+  bracket_library_id: number;
+  tooth_number: number;
+  updated_at: Generated<Timestamp>;
+}
+
+export interface BracketInventoryChangelog {
+  bracket_library_id: number;
+  changes: Generated<Json>;
+  created_at: Generated<Timestamp>;
+  id: Generated<number>;
+  reason: string;
+  user_id: number | null;
+}
+
+export interface BracketLibraries {
+  column: string | null;
+  created_at: Generated<Timestamp>;
+  created_by_user_id: number | null;
+  deleted_at: Timestamp | null;
+  file_name: string;
+  format: Generated<number>;
+  hidden_at: Timestamp | null;
+  id: Generated<number>;
+  label: string;
+  low_stock_threshold: Generated<number>;
+  organization_id: number;
+  row: string | null;
+  shelf: string | null;
+  storage_path: string | null;
+  updated_at: Generated<Timestamp>;
+}
+
+export interface BracketLibraryUser {
+  bracket_library_id: number;
+  user_id: number;
+}
+
+export interface BundledShipments {
+  completed_at: Timestamp | null;
+  created_at: Generated<Timestamp>;
+  created_by_user_id: number | null;
+  custom_shipping_fee: Numeric | null;
+  id: Generated<number>;
+  internal_shipping_cost: Numeric | null;
+  location_id: number | null;
+  shipping_cost: Numeric | null;
+  shipping_label_printed: Generated<boolean>;
+  tracking_number: string | null;
+  updated_at: Generated<Timestamp>;
+}
+
+export interface CaseFeedbacks {
+  created_at: Generated<Timestamp>;
+  disable_future: Generated<boolean>;
+  id: Generated<number>;
+  options: Generated<Json>;
+  patient_id: number;
+  rating: number;
+  user_id: number | null;
+}
+
+export interface CaseNotes {
+  author_id: number | null;
+  author_name: string;
+  author_type: string;
+  created_at: Generated<Timestamp>;
+  id: Generated<number>;
+  message: string;
+  patient_id: number;
+}
+
+export interface Contacts {
+  created_at: Generated<Timestamp>;
+  email: string;
+  first_name: string;
+  id: Generated<number>;
+  last_name: string | null;
+  notes: string | null;
+  organization_id: number;
+  phone_number: string | null;
+  title: string;
+  updated_at: Generated<Timestamp>;
+}
+
+export interface Contracts {
+  created_at: Generated<Timestamp>;
+  custom_next_payment_date: string | null;
+  id: Generated<number>;
+  initial_payment_date: string | null;
+  invoice_version: Generated<string>;
+  last_payment_date: string | null;
+  license_id: number | null;
+  next_payment_date: string | null;
+  organization_id: number;
+  payment_status: Generated<string>;
+  suspended_at: Timestamp | null;
+  suspension_type: number | null;
+  updated_at: Generated<Timestamp>;
+}
+
+export interface Credits {
+  created_at: Generated<Timestamp>;
+  created_by_user_id: number | null;
+  id: Generated<number>;
+  organization_id: number;
+  valid_from: string;
+  valid_to: string;
+  value: Numeric;
+}
+
+export interface CustomBracketSets {
+  created_at: Generated<Timestamp>;
+  created_by_management: Generated<boolean>;
+  created_by_user_id: number | null;
+  id: Generated<number>;
+  name: string;
+  organization_id: number;
+  updated_at: Generated<Timestamp>;
+}
+
+export interface CustomBracketSetTeeth {
+  bracket_library_id: number;
+  custom_bracket_set_id: number;
+  height: Numeric | null;
+  tooth_number: number;
+}
+
+export interface CustomBracketSetUser {
+  custom_bracket_set_id: number;
+  user_id: number;
+}
+
+export interface CustomerRequests {
+  cancelled_at: Timestamp | null;
+  completed_at: Timestamp | null;
+  completed_by_user_id: number | null;
+  created_at: Generated<Timestamp>;
+  created_by_user_id: number | null;
+  flawed_trays_status_id: number | null;
+  id: Generated<number>;
+  is_flawed: Generated<boolean>;
+  management_data: Generated<Json>;
+  organization_id: number;
+  patient_id: number;
+  status_id: Generated<number>;
+  status_updated_at: Generated<Timestamp>;
+  updated_at: Generated<Timestamp>;
+}
+
+export interface Devices {
+  created_at: Generated<Timestamp>;
+  details: Generated<Json>;
+  id: Generated<number>;
+  last_login: Timestamp | null;
+  license_id: number;
+  machine_id: string;
+  name: string;
+  updated_at: Generated<Timestamp>;
+}
+
+export interface FlawedTrays {
+  arch: number;
+  corrected_file_id: number | null;
+  created_at: Generated<Timestamp>;
+  customer_request_id: number;
+  file_id: number | null;
+  id: Generated<number>;
+  patient_id: number;
+  print: Generated<boolean>;
+  status_id: Generated<number>;
+  stl_file_id: number | null;
+  updated_at: Generated<Timestamp>;
+}
+
+export interface FormBuilderLayouts {
+  created_at: Generated<Timestamp>;
+  form_data: Generated<Json>;
+  id: Generated<number>;
+  organization_id: number | null;
+  updated_at: Generated<Timestamp>;
+  updated_by_user_id: number | null;
+}
+
+export interface Installers {
+  created_at: Generated<Timestamp>;
+  file_name: string;
+  id: Generated<number>;
+  organization_id: number | null;
+  release_notes: string;
+  storage_path: string | null;
+  unstable: Generated<boolean>;
+  updated_at: Generated<Timestamp>;
+  uploaded_by_user_id: number | null;
+  v1: number;
+  v2: number;
+  v3: number;
+}
+
 export interface Jobs {
   attempts: Generated<number>;
   created_at: Generated<Timestamp>;
@@ -70,6 +333,79 @@ export interface Jobs {
   queue: string;
   run_at: Generated<Timestamp>;
   status: Generated<string>;
+}
+
+export interface Licenses {
+  activated_at: Generated<Timestamp>;
+  active: Generated<boolean>;
+  created_at: Generated<Timestamp>;
+  expiration_date: Timestamp | null;
+  id: Generated<number>;
+  license_type_id: number;
+  organization_id: number;
+  seats: number;
+  updated_at: Generated<Timestamp>;
+  user_id: number | null;
+}
+
+export interface LicenseTypes {
+  allow_buy_seats: Generated<boolean>;
+  created_at: Generated<Timestamp>;
+  default_seats: Generated<number>;
+  id: Generated<number>;
+  monthly_available_arches: number | null;
+  monthly_fee: Generated<Numeric>;
+  name: string;
+}
+
+export interface Locations {
+  city: string;
+  country: string;
+  created_at: Generated<Timestamp>;
+  deleted_at: Timestamp | null;
+  email: string;
+  first_name: string;
+  id: Generated<number>;
+  last_name: string;
+  location_name: string;
+  organization_id: number;
+  phone_number: string;
+  state: string;
+  street_address: string;
+  street_address_line_2: string | null;
+  timezone_offset: number | null;
+  updated_at: Generated<Timestamp>;
+  zip_code: string;
+}
+
+export interface LocationUser {
+  created_at: Generated<Timestamp>;
+  location_id: number;
+  user_id: number;
+}
+
+export interface Notifications {
+  created_at: Generated<Timestamp>;
+  data: Generated<Json>;
+  id: Generated<number>;
+  link: string | null;
+  message: string;
+  organization_id: number | null;
+  patient_id: number | null;
+  read_at: Timestamp | null;
+  type: string;
+  user_id: number;
+}
+
+export interface Onboardings {
+  created_at: Generated<Timestamp>;
+  current_step: Generated<number>;
+  doctor_allowed_steps: Generated<number[]>;
+  id: Generated<number>;
+  metadata: Generated<Json>;
+  organization_id: number;
+  status: Generated<number>;
+  updated_at: Generated<Timestamp>;
 }
 
 export interface OneTimeTokens {
@@ -87,6 +423,97 @@ export interface OneTimeTokens {
   user_id: number | null;
 }
 
+export interface OnHoldNotes {
+  created_at: Generated<Timestamp>;
+  id: Generated<number>;
+  is_on_hold_reason: Generated<boolean>;
+  is_unhold: Generated<boolean>;
+  name: string;
+  note: string;
+  notify_office: Generated<boolean>;
+  patient_id: number;
+  user_id: number | null;
+}
+
+export interface OrderAdjustments {
+  created_at: Generated<Timestamp>;
+  created_by_user_id: number | null;
+  custom_description: string | null;
+  id: Generated<number>;
+  is_periodic: Generated<boolean>;
+  kind: string;
+  order_id: number;
+  periodic_rule_id: number | null;
+  product_id: number | null;
+  promotion_code_id: number | null;
+  value: Numeric;
+}
+
+export interface OrderItems {
+  action_date: string | null;
+  created_at: Generated<Timestamp>;
+  details: Generated<Json>;
+  end_date: string | null;
+  id: Generated<number>;
+  is_hidden: Generated<boolean>;
+  order_id: number;
+  patient_id: number | null;
+  product_id: number;
+  start_date: string | null;
+  value: Numeric;
+}
+
+export interface Orders {
+  contract_id: number | null;
+  created_at: Generated<Timestamp>;
+  credit_card_fee: Generated<Numeric>;
+  credits: Generated<Numeric>;
+  fm_invoice_status: Generated<string>;
+  id: Generated<number>;
+  invoice_date: string | null;
+  invoice_id: string | null;
+  invoice_label: string | null;
+  is_current: Generated<boolean>;
+  kind: Generated<string>;
+  organization_id: number;
+  paid_at: Timestamp | null;
+  period_end: string | null;
+  period_start: string | null;
+  subtotal: Generated<Numeric>;
+  tax: Generated<Numeric>;
+  template_data: Generated<Json>;
+  template_version: Generated<number>;
+  total: Generated<Numeric>;
+  updated_at: Generated<Timestamp>;
+}
+
+export interface OrganizationNotificationSettings {
+  additional_emails: Generated<string[]>;
+  enabled: Generated<boolean>;
+  is_disable_default_recipients: Generated<boolean>;
+  key: string;
+  organization_id: number;
+  phone_numbers: Generated<string[]>;
+  updated_at: Generated<Timestamp>;
+}
+
+export interface OrganizationPreferences {
+  allowed_dibs_options: Generated<number[]>;
+  auto_extract_zip: Generated<boolean>;
+  hidden_fields: Generated<string[]>;
+  initial_setup_assignments: Generated<number[]>;
+  initial_setup_configuration: Generated<Json>;
+  insert_brackets_assignments: Generated<number[]>;
+  organization_id: number;
+  prevent_duplicate_file_names: Generated<boolean>;
+  print_assignments: Generated<number[]>;
+  print_request_configuration: Generated<Json>;
+  rush_case_enabled: Generated<boolean>;
+  rx_form_preference: Generated<Json>;
+  third_party_partner_user_id: number | null;
+  updated_at: Generated<Timestamp>;
+}
+
 export interface Organizations {
   account_number: string | null;
   created_at: Generated<Timestamp>;
@@ -95,6 +522,7 @@ export interface Organizations {
   easy_rx_practice_id: string | null;
   enable_custom_bracket_sets: Generated<boolean>;
   id: Generated<number>;
+  main_location_id: number | null;
   management_notes: string | null;
   name: string;
   organization_type_id: number | null;
@@ -115,10 +543,276 @@ export interface OrganizationUser {
   user_id: number;
 }
 
+export interface OrganizationUserPermissions {
+  created_at: Generated<Timestamp>;
+  organization_id: number;
+  permission: string;
+  user_id: number;
+}
+
+export interface PatientFiles {
+  created_at: Generated<Timestamp>;
+  file_modification_date: Timestamp | null;
+  hidden: Generated<boolean>;
+  id: Generated<number>;
+  metadata: Generated<Json>;
+  mime_type: string | null;
+  name: string;
+  original_name: string;
+  patient_file_type_id: number;
+  patient_id: number;
+  relu_job_id: string | null;
+  relu_status: string | null;
+  size_bytes: number | null;
+  storage_path: string;
+  tag: string | null;
+  thumbnail_path: string | null;
+  updated_at: Generated<Timestamp>;
+  uploaded_by_user_id: number | null;
+}
+
+export interface PatientFileTypes {
+  id: number;
+  key: string;
+  name: string;
+}
+
+export interface Patients {
+  archived_by_name: string | null;
+  archived_reason: string | null;
+  case_number_text: string | null;
+  created_at: Generated<Timestamp>;
+  created_by_user_id: number | null;
+  deleted_at: Timestamp | null;
+  deleted_by_user_id: number | null;
+  deleted_kind: string | null;
+  doctor_internal_notes: string | null;
+  doctor_notes: string | null;
+  first_name: string;
+  held_at: Timestamp | null;
+  held_by_group: number | null;
+  held_by_user_id: number | null;
+  id: Generated<number>;
+  internal_notes: string | null;
+  ios_file_id: number | null;
+  last_name: string;
+  management_notes: string | null;
+  markers: Generated<Json>;
+  metadata: Generated<Json>;
+  numeric_suffix: number | null;
+  organization_id: number;
+  patient_status_id: Generated<number>;
+  physical_tech_notes: string | null;
+  search_name: Generated<string | null>;
+  setup_completed_at: Timestamp | null;
+  updated_at: Generated<Timestamp>;
+  user_id: number;
+}
+
+export interface PaymentAttempts {
+  amount: Generated<Numeric>;
+  contract_id: number;
+  created_at: Generated<Timestamp>;
+  id: Generated<number>;
+  message: string | null;
+  order_id: number | null;
+  payment_method_id: number | null;
+  status: string;
+}
+
+export interface PaymentInfos {
+  created_at: Generated<Timestamp>;
+  customer_id: string | null;
+  id: Generated<number>;
+  organization_id: number;
+}
+
+export interface PaymentMethods {
+  card_exp_datetime: string | null;
+  created_at: Generated<Timestamp>;
+  id: Generated<number>;
+  is_primary: Generated<boolean>;
+  organization_id: number;
+  payment_method_nickname: string;
+  payment_method_type: string;
+  provider_token: string;
+  updated_at: Generated<Timestamp>;
+}
+
+export interface PeriodicRules {
+  applied_from: string | null;
+  applied_to: string | null;
+  contract_id: number;
+  created_at: Generated<Timestamp>;
+  custom_description: string;
+  id: Generated<number>;
+  is_active: Generated<boolean>;
+  type: string;
+  updated_at: Generated<Timestamp>;
+  value: Numeric;
+}
+
+export interface Pricing {
+  arch_fees: Generated<Json>;
+  custom_rxform: Generated<Json>;
+  delay_case_charging: Generated<number>;
+  delay_payment_processing: Generated<number>;
+  export_fees: Generated<Json>;
+  flat_monthly: Generated<Numeric>;
+  id: Generated<number>;
+  organization_id: number | null;
+  root_integration: Generated<Numeric>;
+  root_integration_with_ai: Generated<Numeric>;
+  shipping_fees: Generated<Json>;
+  updated_at: Generated<Timestamp>;
+  updated_by_user_id: number | null;
+}
+
+export interface PricingVolumeDiscounts {
+  discount: Numeric;
+  id: Generated<number>;
+  is_global: Generated<boolean>;
+  pricing_id: number;
+  volume: number;
+}
+
+export interface PrintingRequestItems {
+  content_type_id: Generated<number>;
+  created_at: Generated<Timestamp>;
+  file_id: number | null;
+  flawed_tray_id: number | null;
+  id: Generated<number>;
+  insert_brackets: Generated<boolean>;
+  jaw_type_id: number;
+  printing_request_id: number;
+  updated_at: Generated<Timestamp>;
+}
+
+export interface PrintingRequests {
+  assigned_to: Generated<number>;
+  assigned_to_user_id: number | null;
+  batch_id: number | null;
+  bundled_shipment_id: number | null;
+  completed_at: Timestamp | null;
+  courier_link: string | null;
+  courier_name: string | null;
+  created_at: Generated<Timestamp>;
+  custom_shipping_fee: Numeric | null;
+  customer_request_id: number;
+  delivery_date_from: string | null;
+  delivery_date_to: string | null;
+  expected_arrival_date: string | null;
+  expedited_shipping: Generated<boolean>;
+  id: Generated<number>;
+  internal_shipping_cost: Numeric | null;
+  location_id: number | null;
+  patient_id: number;
+  patient_label_printed: Generated<boolean>;
+  printing_request_status_id: Generated<number>;
+  ship_date: string | null;
+  shipping_label_printed: Generated<boolean>;
+  shipping_method_id: number | null;
+  tracking_number: string | null;
+  updated_at: Generated<Timestamp>;
+}
+
+export interface Products {
+  code: string;
+  created_at: Generated<Timestamp>;
+  id: Generated<number>;
+  name: string;
+}
+
+export interface PromotionCodes {
+  code: string;
+  created_at: Generated<Timestamp>;
+  description: string;
+  expires_at: Timestamp | null;
+  id: Generated<number>;
+  is_fixed: Generated<boolean>;
+  max_uses: number | null;
+  promotion_code_type_id: Generated<number>;
+  starts_at: Timestamp | null;
+  status_id: Generated<number>;
+  updated_at: Generated<Timestamp>;
+  uses: Generated<number>;
+  value: Numeric;
+}
+
 export interface RateLimitCounters {
   hits: number;
   key: string;
   window_ends_at: Timestamp;
+}
+
+export interface RxFormArchWires {
+  arch_wire_id: number;
+  rx_form_id: number;
+}
+
+export interface RxFormBracketLibraries {
+  bracket_library_id: number;
+  rx_form_id: number;
+}
+
+export interface RxFormCustomFieldValues {
+  control_id: string;
+  custom_system_name: string | null;
+  fee: Numeric | null;
+  id: Generated<number>;
+  rx_form_id: number;
+  value: Json | null;
+}
+
+export interface RxForms {
+  assigned_to_user_id: number | null;
+  bonding_date: string | null;
+  cancelled_at: Timestamp | null;
+  completed_at: Timestamp | null;
+  created_at: Generated<Timestamp>;
+  created_by_user_id: number | null;
+  custom_bracket_set_id: number | null;
+  custom_scanner_type_name: string | null;
+  custom_setup: Generated<boolean>;
+  easy_rx_prescription_id: string | null;
+  expedited_shipping: Generated<boolean>;
+  export_type: number | null;
+  form_builder_layout_id: number | null;
+  id: Generated<number>;
+  initial_setup_assignment: Generated<number>;
+  insert_brackets_assignment: number | null;
+  intraoral_scan_date: string | null;
+  jaws_id: number | null;
+  location_id: number | null;
+  metadata: Generated<Json>;
+  organization_id: number;
+  patient_id: number | null;
+  pending_files: Generated<Json>;
+  print_assignment: number | null;
+  ready_at: Timestamp | null;
+  root_integration_type: Generated<number>;
+  rush_case: Generated<boolean>;
+  rush_case_authorized_by: string | null;
+  saved_for_later: Generated<boolean>;
+  scan_submission_type: number | null;
+  scanner_type: number | null;
+  shipping_location_id: number | null;
+  shipping_method_id: number | null;
+  special_instructions: string | null;
+  status_id: Generated<number>;
+  status_updated_at: Generated<Timestamp>;
+  submission_completed_by: number | null;
+  submitted_at: Timestamp | null;
+  tray_design_assignment: number | null;
+  updated_at: Generated<Timestamp>;
+  user_id: number;
+  version: Generated<number>;
+}
+
+export interface RxFormTeeth {
+  rx_form_id: number;
+  tooth: string;
+  value: Generated<number>;
 }
 
 export interface Settings {
@@ -126,6 +820,90 @@ export interface Settings {
   updated_at: Generated<Timestamp>;
   updated_by_user_id: number | null;
   value: Json;
+}
+
+export interface ShippingMethods {
+  available: Generated<boolean>;
+  created_at: Generated<Timestamp>;
+  fee_key: string | null;
+  id: Generated<number>;
+  id_string: string;
+  international: Generated<boolean>;
+  name: string;
+  sort_order: Generated<number>;
+  transit_days: Generated<number>;
+}
+
+export interface SurveyAnswers {
+  answer: string;
+  id: Generated<number>;
+  sort_order: Generated<number>;
+  survey_question_id: number;
+}
+
+export interface SurveyQuestions {
+  created_at: Generated<Timestamp>;
+  id: Generated<number>;
+  is_active: Generated<boolean>;
+  question: string;
+}
+
+export interface SurveyResponses {
+  created_at: Generated<Timestamp>;
+  organization_id: number;
+  survey_answer_id: number | null;
+  survey_question_id: number | null;
+  survey_response_other: string | null;
+  user_id: number | null;
+}
+
+export interface TechWorkflowProcesses {
+  created_at: Generated<Timestamp>;
+  finished_at: Timestamp | null;
+  id: Generated<number>;
+  prerequisite_process_id: number | null;
+  process: string;
+  started_at: Timestamp | null;
+  status: Generated<string>;
+  step: number;
+  tech_workflow_id: number;
+  updated_at: Generated<Timestamp>;
+  user_id: number | null;
+}
+
+export interface TechWorkflows {
+  batch_id: number | null;
+  created_at: Generated<Timestamp>;
+  customer_request_id: number | null;
+  id: Generated<number>;
+  patient_id: number | null;
+  type: string;
+  updated_at: Generated<Timestamp>;
+}
+
+export interface TrayDesignRequests {
+  created_at: Generated<Timestamp>;
+  customer_request_id: number;
+  id: Generated<number>;
+  jaw_type: number;
+  mandibular_file_id: number | null;
+  maxillary_file_id: number | null;
+  patient_id: number;
+  status_id: Generated<number>;
+  updated_at: Generated<Timestamp>;
+}
+
+export interface Uploads {
+  completed_at: Timestamp | null;
+  created_at: Generated<Timestamp>;
+  expires_at: Timestamp;
+  id: Generated<number>;
+  organization_id: number | null;
+  original_name: string;
+  patient_id: number | null;
+  purpose: string;
+  storage_path: string;
+  user_id: number | null;
 }
 
 export interface UserCustomPermissions {
@@ -138,6 +916,12 @@ export interface UserEmails {
   created_at: Generated<Timestamp>;
   email: string;
   id: Generated<number>;
+  user_id: number;
+}
+
+export interface UserNotificationSettings {
+  enabled: Generated<boolean>;
+  name: string;
   user_id: number;
 }
 
@@ -164,19 +948,117 @@ export interface Users {
   updated_at: Generated<Timestamp>;
 }
 
+export interface WebhookDeliveries {
+  attempts: Generated<number>;
+  created_at: Generated<Timestamp>;
+  delivered_at: Timestamp | null;
+  event: string;
+  id: Generated<number>;
+  payload: Json;
+  response_status: number | null;
+  status: Generated<string>;
+  webhook_id: number;
+}
+
+export interface Webhooks {
+  created_at: Generated<Timestamp>;
+  enabled: Generated<boolean>;
+  events: Generated<string[]>;
+  id: Generated<number>;
+  organization_id: number;
+  secret: string;
+  updated_at: Generated<Timestamp>;
+  url: string;
+}
+
+export interface WhitehatIntegrations {
+  enabled: Generated<boolean>;
+  password_encrypted: string | null;
+  updated_at: Generated<Timestamp>;
+  user_id: number;
+  username: string | null;
+}
+
 export interface DB {
   altcha_used_challenges: AltchaUsedChallenges;
+  announcements: Announcements;
+  arch_wire_user: ArchWireUser;
+  arch_wires: ArchWires;
   audit_log: AuditLog;
   auth_tokens: AuthTokens;
+  batch_cases: BatchCases;
+  batches: Batches;
+  billing_addresses: BillingAddresses;
+  bracket_inventory: BracketInventory;
+  bracket_inventory_changelog: BracketInventoryChangelog;
+  bracket_libraries: BracketLibraries;
+  bracket_library_user: BracketLibraryUser;
+  bundled_shipments: BundledShipments;
+  case_feedbacks: CaseFeedbacks;
+  case_notes: CaseNotes;
+  contacts: Contacts;
+  contracts: Contracts;
+  credits: Credits;
+  custom_bracket_set_teeth: CustomBracketSetTeeth;
+  custom_bracket_set_user: CustomBracketSetUser;
+  custom_bracket_sets: CustomBracketSets;
+  customer_requests: CustomerRequests;
+  devices: Devices;
+  flawed_trays: FlawedTrays;
+  form_builder_layouts: FormBuilderLayouts;
+  installers: Installers;
   jobs: Jobs;
+  license_types: LicenseTypes;
+  licenses: Licenses;
+  location_user: LocationUser;
+  locations: Locations;
+  notifications: Notifications;
+  on_hold_notes: OnHoldNotes;
+  onboardings: Onboardings;
   one_time_tokens: OneTimeTokens;
+  order_adjustments: OrderAdjustments;
+  order_items: OrderItems;
+  orders: Orders;
+  organization_notification_settings: OrganizationNotificationSettings;
+  organization_preferences: OrganizationPreferences;
   organization_types: OrganizationTypes;
   organization_user: OrganizationUser;
+  organization_user_permissions: OrganizationUserPermissions;
   organizations: Organizations;
+  patient_file_types: PatientFileTypes;
+  patient_files: PatientFiles;
+  patients: Patients;
+  payment_attempts: PaymentAttempts;
+  payment_infos: PaymentInfos;
+  payment_methods: PaymentMethods;
+  periodic_rules: PeriodicRules;
+  pricing: Pricing;
+  pricing_volume_discounts: PricingVolumeDiscounts;
+  printing_request_items: PrintingRequestItems;
+  printing_requests: PrintingRequests;
+  products: Products;
+  promotion_codes: PromotionCodes;
   rate_limit_counters: RateLimitCounters;
+  rx_form_arch_wires: RxFormArchWires;
+  rx_form_bracket_libraries: RxFormBracketLibraries;
+  rx_form_custom_field_values: RxFormCustomFieldValues;
+  rx_form_teeth: RxFormTeeth;
+  rx_forms: RxForms;
   settings: Settings;
+  shipping_methods: ShippingMethods;
+  survey_answers: SurveyAnswers;
+  survey_questions: SurveyQuestions;
+  survey_responses: SurveyResponses;
+  tech_workflow_processes: TechWorkflowProcesses;
+  tech_workflows: TechWorkflows;
+  tray_design_requests: TrayDesignRequests;
+  uploads: Uploads;
   user_custom_permissions: UserCustomPermissions;
   user_emails: UserEmails;
+  user_notification_settings: UserNotificationSettings;
   user_roles: UserRoles;
   users: Users;
+  webhook_deliveries: WebhookDeliveries;
+  webhooks: Webhooks;
+  whitehat_integrations: WhitehatIntegrations;
 }
