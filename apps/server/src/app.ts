@@ -12,6 +12,7 @@ import type { Config } from './platform/config/env.ts';
 import type { AppContext } from './platform/context.ts';
 import authPlugin from './platform/auth/plugin.ts';
 import { registerErrorHandler } from './platform/http/error-handler.ts';
+import { registerAuditHooks } from './platform/audit/index.ts';
 import type { Database } from './db/database.ts';
 import { registerModules } from './modules/index.ts';
 import { registerWeb } from './platform/http/web.ts';
@@ -79,6 +80,7 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   });
 
   registerErrorHandler(app);
+  registerAuditHooks(app);
   await app.register(authPlugin);
 
   await app.register(fastifySwagger, {

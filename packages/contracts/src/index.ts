@@ -1,3 +1,7 @@
 export * from './http.ts';
 export * from './roles.ts';
 export * from './realtime.ts';
+export * from './permissions.ts';
+export * from './role-matrix.ts';
+export * from './auth.ts';
+export * from './notifications.ts';

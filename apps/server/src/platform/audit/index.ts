@@ -1,0 +1,90 @@
+/**
+ * The audit trail: who did what to which record, when, from where, and how it ended.
+ * Rows are only ever inserted (the table refuses UPDATE, DELETE and TRUNCATE). Pass the write's
+ * transaction as the executor so the audit row commits (or rolls back) with the write itself.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema.ts';
+import type { Actor } from '../auth/actor.ts';
+
+export type AuditOutcome = 'success' | 'failure' | 'denied';
+
+export interface AuditEntry {
+  actorUserId?: number | null;
+  actorEmail?: string | null;
+  ip?: string | null;
+  requestId?: string | null;
+  /** What happened, e.g. 'auth.login', 'patients.read', 'users.toggle-custom-permission'. */
+  action: string;
+  entityType?: string | null;
+  entityId?: string | number | null;
+  organizationId?: number | null;
+  outcome: AuditOutcome;
+  details?: Record<string, unknown>;
+}
+
+/** Appends one audit row. `executor` is the database or the transaction of the write. */
+export async function recordAudit(executor: Kysely<DB>, entry: AuditEntry): Promise<void> {
+  await executor
+    .insertInto('audit_log')
+    .values({
+      actor_user_id: entry.actorUserId ?? null,
+      actor_email: entry.actorEmail ?? null,
+      ip: entry.ip ?? null,
+      request_id: entry.requestId ?? null,
+      action: entry.action,
+      entity_type: entry.entityType ?? null,
+      entity_id: entry.entityId === null || entry.entityId === undefined ? null : String(entry.entityId),
+      organization_id: entry.organizationId ?? null,
+      outcome: entry.outcome,
+      details: JSON.stringify(entry.details ?? {}),
+    })
+    .execute();
+}
+
+/** The signed-in caller of a request, when the auth plugin resolved one. */
+function actorOf(request: FastifyRequest): Actor | null {
+  return request.actor ?? null;
+}
+
+/** An audit entry with the actor, IP and request id taken from the request (the entry's own values win). */
+export function auditFromRequest(
+  request: FastifyRequest,
+  entry: Omit<AuditEntry, 'ip' | 'requestId'> & Partial<Pick<AuditEntry, 'ip' | 'requestId'>>,
+): AuditEntry {
+  const actor = actorOf(request);
+  return {
+    actorUserId: actor?.userId ?? null,
+    actorEmail: actor?.email ?? null,
+    ip: request.ip,
+    requestId: request.id,
+    ...entry,
+  };
+}
+
+/**
+ * Records a 'denied' row for every API request that ends in 403. Added once in app.ts; the
+ * hook is global, so it sees the responses of every module.
+ */
+export function registerAuditHooks(app: FastifyInstance): void {
+  app.addHook('onResponse', async (request, reply) => {
+    if (reply.statusCode !== 403) return;
+    const route = request.routeOptions.url ?? request.url.split('?')[0];
+    const params = (request.params ?? {}) as Record<string, unknown>;
+    const entityId = typeof params.id === 'string' || typeof params.id === 'number' ? params.id : null;
+    try {
+      await recordAudit(
+        app.ctx.db,
+        auditFromRequest(request, {
+          action: `${request.method} ${route}`,
+          entityId,
+          outcome: 'denied',
+          details: { method: request.method, url: request.url.split('?')[0], status: 403 },
+        }),
+      );
+    } catch (err) {
+      request.log.error({ err }, 'could not record the denied request in the audit trail');
+    }
+  });
+}

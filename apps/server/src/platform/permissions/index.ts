@@ -1,0 +1,100 @@
+/**
+ * Server-side permission checks. The names and the role matrix live in @archline/contracts;
+ * this module loads what a signed-in user holds and answers "may the actor do this / see that".
+ * Use cases call `authorize` (403) for capabilities and `canSeeOrganization` /
+ * `organizationScope` (404 for records outside the scope) for tenant isolation.
+ */
+import {
+  ORGANIZATION_ROLES,
+  permissionsFor,
+  profileOf,
+  type OrganizationRole,
+  type Permission,
+  type Profile,
+} from '@archline/contracts';
+import type { Kysely } from 'kysely';
+import type { Actor } from '../auth/actor.ts';
+import type { DB } from '../../db/schema.ts';
+import { forbidden } from '../http/errors.ts';
+
+export interface ActorAccess {
+  permissions: Set<string>;
+  /** The user's role in the current organization, or null when not a member of it. */
+  organizationRole: OrganizationRole | null;
+  /** Every organization the user is a member of. */
+  organizationIds: number[];
+}
+
+export interface LoadActorAccessInput {
+  userId: number;
+  roles: readonly string[];
+  currentOrganizationId: number | null;
+}
+
+/**
+ * Effective permissions of a user: role permissions, plus (practice profile) the pivot
+ * permissions of the current organization, plus the custom toggles. Two queries, run together.
+ */
+export async function loadActorAccess(db: Kysely<DB>, input: LoadActorAccessInput): Promise<ActorAccess> {
+  const [memberships, custom] = await Promise.all([
+    db
+      .selectFrom('organization_user')
+      .select(['organization_id', 'role'])
+      .where('user_id', '=', input.userId)
+      .orderBy('organization_id')
+      .execute(),
+    db.selectFrom('user_custom_permissions').select('permission').where('user_id', '=', input.userId).execute(),
+  ]);
+  const organizationIds = memberships.map((m) => Number(m.organization_id));
+  const current =
+    input.currentOrganizationId === null
+      ? undefined
+      : memberships.find((m) => Number(m.organization_id) === input.currentOrganizationId);
+  const organizationRole =
+    current && (ORGANIZATION_ROLES as readonly string[]).includes(current.role)
+      ? (current.role as OrganizationRole)
+      : null;
+  const permissions: Set<string> = permissionsFor({
+    roles: input.roles,
+    organizationRole,
+    custom: custom.map((c) => c.permission),
+  });
+  return { permissions, organizationRole, organizationIds };
+}
+
+/** The part of an Actor the checks below need (so services and tests can pass a plain object). */
+export type AccessSubject = Pick<Actor, 'permissions' | 'organizationIds'> & {
+  roles: readonly string[];
+  profile?: Profile;
+};
+
+/** True when the actor holds at least one of the permissions. */
+export function can(actor: Pick<Actor, 'permissions'>, ...anyOf: Permission[]): boolean {
+  return anyOf.some((p) => actor.permissions.has(p));
+}
+
+/** Throws 403 'This action is unauthorized.' unless the actor holds one of the permissions. */
+export function authorize(actor: Pick<Actor, 'permissions'>, ...anyOf: Permission[]): void {
+  if (!can(actor, ...anyOf)) throw forbidden();
+}
+
+function profileOfSubject(actor: AccessSubject): Profile {
+  return actor.profile ?? profileOf(actor.roles);
+}
+
+/**
+ * The organizations whose records the actor may see: 'all' for management users holding
+ * organizations.view-any; otherwise the ids of their organizations. A lab partner sees the
+ * organizations assigned to the third party, which today are its memberships.
+ */
+export function organizationScope(actor: AccessSubject): 'all' | number[] {
+  if (profileOfSubject(actor) === 'management' && actor.permissions.has('organizations.view-any')) return 'all';
+  return [...actor.organizationIds];
+}
+
+/** Whether a record of the organization is visible to the actor (otherwise answer 404). */
+export function canSeeOrganization(actor: AccessSubject, organizationId: number | null | undefined): boolean {
+  if (organizationId === null || organizationId === undefined) return false;
+  const scope = organizationScope(actor);
+  return scope === 'all' || scope.includes(Number(organizationId));
+}
