@@ -1,11 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { healthRoutes } from './health/routes.ts';
+import { authRoutes } from './auth/routes.ts';
 import { notificationRoutes } from './notifications/routes.ts';
 import { announcementRoutes } from './announcements/routes.ts';
 
 /** Every API area, registered under /services/api/v2. Add a module with one line here. */
 export async function registerModules(api: FastifyInstance) {
   await api.register(healthRoutes);
+  await api.register(authRoutes);
   await api.register(notificationRoutes);
   await api.register(announcementRoutes);
 }

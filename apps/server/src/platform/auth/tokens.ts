@@ -1,8 +1,9 @@
 import crypto from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
-import { ORGANIZATION_ROLES, profileOf, ROLES, type OrganizationRole, type Role } from '@archline/contracts';
+import { profileOf, ROLES, type Role } from '@archline/contracts';
 import type { DB } from '../../db/schema.ts';
 import type { AppContext } from '../context.ts';
+import { loadActorAccess } from '../permissions/index.ts';
 import type { Actor } from './actor.ts';
 
 /**
@@ -71,43 +72,6 @@ export async function issueToken(
   return { token, tokenId: row.id, expiresAt };
 }
 
-export interface ActorAccess {
-  permissions: Set<string>;
-  organizationRole: OrganizationRole | null;
-  organizationIds: number[];
-}
-
-/**
- * The caller's organizations, role in the current one and effective permissions.
- * Permissions: the user's custom toggles; the role matrix is layered on by the permissions module.
- */
-export async function loadAccess(
-  db: Kysely<DB>,
-  input: { userId: number; roles: Role[]; currentOrganizationId: number | null },
-): Promise<ActorAccess> {
-  const [memberships, custom] = await Promise.all([
-    db
-      .selectFrom('organization_user')
-      .innerJoin('organizations', 'organizations.id', 'organization_user.organization_id')
-      .select(['organization_user.organization_id', 'organization_user.role'])
-      .where('organization_user.user_id', '=', input.userId)
-      .where('organizations.deleted_at', 'is', null)
-      .orderBy('organization_user.organization_id')
-      .execute(),
-    db.selectFrom('user_custom_permissions').select('permission').where('user_id', '=', input.userId).execute(),
-  ]);
-  const current = memberships.find((m) => m.organization_id === input.currentOrganizationId);
-  return {
-    permissions: new Set(custom.map((c) => c.permission)),
-    organizationRole: current && isOrganizationRole(current.role) ? current.role : null,
-    organizationIds: memberships.map((m) => m.organization_id),
-  };
-}
-
-function isOrganizationRole(role: string): role is OrganizationRole {
-  return (ORGANIZATION_ROLES as readonly string[]).includes(role);
-}
-
 export function asRoles(names: readonly string[]): Role[] {
   return names.filter((r): r is Role => (ROLES as readonly string[]).includes(r));
 }
@@ -120,7 +84,7 @@ export async function buildActor(
 ): Promise<Actor> {
   const roleRows = await db.selectFrom('user_roles').select('role').where('user_id', '=', user.id).execute();
   const roles = asRoles(roleRows.map((r) => r.role));
-  const access = await loadAccess(db, { userId: user.id, roles, currentOrganizationId: user.current_organization_id });
+  const access = await loadActorAccess(db, { userId: user.id, roles, currentOrganizationId: user.current_organization_id });
   const currentOrganizationId =
     user.current_organization_id !== null && access.organizationIds.includes(user.current_organization_id)
       ? user.current_organization_id
