@@ -1,0 +1,30 @@
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+
+/**
+ * The authenticated pages. Features add their pages HERE, one entry per route, e.g.
+ *   { path: '/patients', page: lazyPage(() => import('../features/patients/pages/patients-page.tsx'), 'PatientsPage') }
+ * Every entry is code-split, wrapped in the sign-in and access guards (the route access table in
+ * @archline/contracts decides who may open `path`), and rendered inside the application shell
+ * unless `bare` is set (print views).
+ */
+export interface AppRoute {
+  path: string;
+  page: LazyExoticComponent<ComponentType>;
+  /** Render without the shell (top bar, sidebar): print views. */
+  bare?: boolean;
+  /** Skip the organization / initial-setup checks (e.g. /initial-setup itself). */
+  skipOrganizationCheck?: boolean;
+}
+
+/** React.lazy for a page module's named export, so each route loads its own chunk. */
+export function lazyPage<M extends Record<string, unknown>>(
+  load: () => Promise<M>,
+  name: keyof M & string,
+): LazyExoticComponent<ComponentType> {
+  return lazy(async () => ({ default: (await load())[name] as ComponentType }));
+}
+
+export const protectedRoutes: AppRoute[] = [];
+
+/** The layout around authenticated pages (top bar, sidebar, footer). */
+export const AppLayout = lazyPage(() => import('./app-layout.tsx'), 'AppLayout');

@@ -1,0 +1,24 @@
+import { createTheme } from '@mui/material/styles';
+
+/** Colours chosen for WCAG AA contrast on white and on the primary colour. */
+export const theme = createTheme({
+  palette: {
+    primary: { main: '#0b4f6c', contrastText: '#ffffff' },
+    secondary: { main: '#7a3b69', contrastText: '#ffffff' },
+    error: { main: '#b3261e' },
+    success: { main: '#1e6b34' },
+    warning: { main: '#8a5300' },
+    background: { default: '#f4f6f8', paper: '#ffffff' },
+    text: { secondary: '#4a5560' },
+  },
+  shape: { borderRadius: 8 },
+  typography: {
+    fontFamily: '"Roboto", "Segoe UI", system-ui, -apple-system, "Helvetica Neue", Arial, sans-serif',
+    h1: { fontSize: '1.75rem', fontWeight: 600 },
+    h2: { fontSize: '1.5rem', fontWeight: 600 },
+  },
+  components: {
+    MuiButton: { defaultProps: { disableElevation: true } },
+    MuiTextField: { defaultProps: { fullWidth: true, margin: 'normal' } },
+  },
+});

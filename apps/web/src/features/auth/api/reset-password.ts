@@ -1,0 +1,13 @@
+import type { ResetPasswordRequest } from '@archline/contracts';
+import { useMutation } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+
+export type ResetPasswordBody = ResetPasswordRequest;
+
+export function resetPassword(body: ResetPasswordBody): Promise<{ message: string }> {
+  return api.post<{ message: string }>('/reset', body, { skipUnauthorizedRedirect: true });
+}
+
+export function useResetPassword() {
+  return useMutation({ mutationFn: resetPassword, meta: { silentError: true } });
+}

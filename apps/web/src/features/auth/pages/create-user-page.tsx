@@ -1,0 +1,72 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import { useForm } from 'react-hook-form';
+import { useNavigate, useSearchParams } from 'react-router';
+import type { z } from 'zod';
+import { PublicLayout } from '../../../components/public-layout.tsx';
+import { applyServerErrors } from '../../../lib/form-errors.ts';
+import { notifyError, notifySuccess } from '../../../lib/notify.tsx';
+import { useCreateInvitedUser } from '../api/create-user.ts';
+import { NameField } from '../components/name-field.tsx';
+import { PasswordField } from '../components/password-field.tsx';
+import { CreateUserForm } from '../schemas.ts';
+
+type Values = z.input<typeof CreateUserForm>;
+type Output = z.output<typeof CreateUserForm>;
+const FIELDS = ['first_name', 'last_name', 'password', 'password_confirmation'] as const;
+
+/** /create-user?token=: an invited person creates the account, then signs in. */
+export function CreateUserPage() {
+  const [params] = useSearchParams();
+  const token = params.get('token') ?? '';
+  const navigate = useNavigate();
+  const createUser = useCreateInvitedUser();
+  const form = useForm<Values, unknown, Output>({
+    resolver: zodResolver(CreateUserForm),
+    defaultValues: { token, first_name: '', last_name: '', password: '', password_confirmation: '' },
+  });
+  const { errors, isSubmitting } = form.formState;
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      const result = await createUser.mutateAsync(values);
+      notifySuccess(result.message);
+      navigate('/login', { replace: true });
+    } catch (error) {
+      if (!applyServerErrors(error, form.setError, FIELDS)) notifyError(error);
+    }
+  });
+
+  return (
+    <PublicLayout title="Create Your Account">
+      {!token && <Alert severity="error">The invitation link is incomplete. Please open the link from the e-mail again.</Alert>}
+      <Box component="form" noValidate onSubmit={onSubmit} aria-label="Create your account">
+        <NameField form={form} name="first_name" label="First Name" autoComplete="given-name" autoFocus required />
+        <NameField form={form} name="last_name" label="Last Name" autoComplete="family-name" required />
+        <PasswordField
+          {...form.register('password')}
+          label="Password"
+          autoComplete="new-password"
+          required
+          error={Boolean(errors.password)}
+          helperText={errors.password?.message}
+        />
+        <PasswordField
+          {...form.register('password_confirmation')}
+          label="Confirm Password"
+          autoComplete="new-password"
+          required
+          error={Boolean(errors.password_confirmation)}
+          helperText={errors.password_confirmation?.message}
+        />
+        <Button type="submit" variant="contained" size="large" fullWidth sx={{ mt: 2 }} disabled={isSubmitting || !token}>
+          Create Account
+        </Button>
+      </Box>
+    </PublicLayout>
+  );
+}
+
+export default CreateUserPage;
