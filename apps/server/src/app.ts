@@ -70,6 +70,8 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
     await ctx.realtime.attach(app.server);
     ctx.jobs.start();
   });
+  // Sockets first: an open WebSocket would keep the HTTP server from closing.
+  app.addHook('preClose', () => ctx.realtime.close());
   app.addHook('onClose', async () => {
     await ctx.jobs.stop();
     await ctx.realtime.close();

@@ -25,9 +25,7 @@ export const CHANNELS = {
 } as const;
 
 export type ParsedChannel =
-  | { kind: 'internal' }
-  | { kind: 'general' }
-  | { kind: 'user' | 'organization' | 'patient'; id: number };
+  { kind: 'internal' } | { kind: 'general' } | { kind: 'user' | 'organization' | 'patient'; id: number };
 
 /** Reads a channel name; null when it is not one of the five kinds. */
 export function parseChannel(name: string): ParsedChannel | null {
@@ -40,7 +38,7 @@ export function parseChannel(name: string): ParsedChannel | null {
 
 /** Server-to-client events. */
 export const EVENTS = {
-  /** A new notification for the bell (payload carries its type, e.g. a rush case). */
+  /** A new notification for the bell; its `type` marks a rush case (see NOTIFICATION_TYPES). */
   notification: 'notification',
   /** The notification list changed: refetch it. */
   refreshNotifications: 'refresh-notifications',
@@ -52,9 +50,6 @@ export const EVENTS = {
   newMessage: 'new-message',
 } as const;
 export type RealtimeEvent = (typeof EVENTS)[keyof typeof EVENTS];
-
-/** Notification type of a rush case, delivered with the `notification` event. */
-export const RUSH_CASE_NOTIFICATION_TYPE = 'rush_case';
 
 /** Client-to-server events, each answered through the acknowledgement callback. */
 export const SUBSCRIBE_EVENT = 'subscribe';
