@@ -5,3 +5,4 @@ export * from './permissions.ts';
 export * from './role-matrix.ts';
 export * from './auth.ts';
 export * from './notifications.ts';
+export * from './users.ts';

@@ -3,6 +3,7 @@ import { healthRoutes } from './health/routes.ts';
 import { authRoutes } from './auth/routes.ts';
 import { notificationRoutes } from './notifications/routes.ts';
 import { announcementRoutes } from './announcements/routes.ts';
+import { customPermissionRoutes } from './users/custom-permissions.routes.ts';
 
 /** Every API area, registered under /services/api/v2. Add a module with one line here. */
 export async function registerModules(api: FastifyInstance) {
@@ -10,4 +11,5 @@ export async function registerModules(api: FastifyInstance) {
   await api.register(authRoutes);
   await api.register(notificationRoutes);
   await api.register(announcementRoutes);
+  await api.register(customPermissionRoutes);
 }
