@@ -120,3 +120,21 @@ export async function loginAs(t: T, email: string, password: string = DEFAULT_PA
   if (res.statusCode !== 200) throw new Error(`login failed: ${res.statusCode} ${res.body}`);
   return (res.json() as { access_token: string }).access_token;
 }
+
+/** The queued e-mails to an address, oldest first (the `mail` jobs' payloads). */
+export async function mailsTo(t: T, to: string): Promise<{ to: string; subject: string; text: string; html?: string }[]> {
+  const rows = await t.db.selectFrom('jobs').select(['payload']).where('queue', '=', 'mail').orderBy('id').execute();
+  return rows
+    .map((r) => (typeof r.payload === 'string' ? JSON.parse(r.payload) : r.payload) as { to: string; subject: string; text: string; html?: string })
+    .filter((m) => m.to.toLowerCase() === to.toLowerCase());
+}
+
+/** The token of the last link to `path` (e.g. '/verify-user') mailed to an address. */
+export async function linkTokenFrom(t: T, to: string, path: string): Promise<string> {
+  const mails = await mailsTo(t, to);
+  for (const mail of mails.reverse()) {
+    const match = new RegExp(`${path.replace(/[/-]/g, '\\$&')}\\?token=([A-Za-z0-9_-]+)`).exec(mail.text);
+    if (match) return match[1]!;
+  }
+  throw new Error(`no ${path} link mailed to ${to}`);
+}

@@ -70,7 +70,7 @@ export const PersonNameSchema = requiredString()
 
 /** Password rules of sign-up, reset and invitation sign-up: 8 to 32, an upper, a lower and a digit. */
 export const PasswordSchema = requiredString()
-  .min(1, REQUIRED_MESSAGE)
+  .min(1, { error: REQUIRED_MESSAGE, abort: true })
   .max(32, PASSWORD_MAX_MESSAGE)
   .regex(/^(?=.*[a-z])(?=.*[A-Z])(?=.*\d).{8,}$/s, PASSWORD_RULE_MESSAGE);
 
