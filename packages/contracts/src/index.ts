@@ -6,3 +6,4 @@ export * from './role-matrix.ts';
 export * from './auth.ts';
 export * from './notifications.ts';
 export * from './users.ts';
+export * from './route-access.ts';
