@@ -13,6 +13,10 @@ export interface MailMessage {
  * Queues an e-mail. Pass the transaction of the write that causes it, so the message is sent
  * only if that write commits (and survives a restart until it is delivered).
  */
-export async function sendMail(ctx: AppContext, message: MailMessage, executor: Kysely<DB> = ctx.db): Promise<void> {
+export async function sendMail(
+  ctx: AppContext,
+  message: MailMessage,
+  executor: Kysely<DB> = ctx.db,
+): Promise<void> {
   await ctx.jobs.enqueue(executor, 'mail', { ...message });
 }
