@@ -24,7 +24,9 @@ export function lazyPage<M extends Record<string, unknown>>(
   return lazy(async () => ({ default: (await load())[name] as ComponentType }));
 }
 
-export const protectedRoutes: AppRoute[] = [];
+export const protectedRoutes: AppRoute[] = [
+  { path: '/account', page: lazyPage(() => import('../features/account/pages/account-page.tsx'), 'AccountPage') },
+];
 
 /** The layout around authenticated pages (top bar, sidebar, footer). */
-export const AppLayout = lazyPage(() => import('./app-layout.tsx'), 'AppLayout');
+export const AppLayout = lazyPage(() => import('./shell/app-shell.tsx'), 'AppShell');

@@ -1,0 +1,35 @@
+import { profileOf, visibleAccountTabs } from '@archline/contracts';
+import { roleNames, type MeUser } from '../auth/api/me.ts';
+
+export interface AccountTab {
+  number: number;
+  label: string;
+}
+
+/**
+ * The account tabs this portal has built so far, by their number in the tab table. A tab owned by
+ * another feature is added here when that feature exists (never as a placeholder).
+ */
+export const BUILT_ACCOUNT_TABS: readonly AccountTab[] = [{ number: 0, label: 'User' }];
+
+/**
+ * The built tabs the user may see by the tab table in @archline/contracts. The organization facts
+ * (disabled, license seats, webhooks) are not in the current user payload yet; the tabs that need
+ * them are not built yet either.
+ */
+export function accountTabsFor(user: MeUser): AccountTab[] {
+  const visible = visibleAccountTabs({
+    profile: profileOf(roleNames(user)),
+    permissions: user.all_permissions,
+    organizationDisabled: false,
+    licenseAllowsExtraSeats: false,
+    webhooksEnabled: null,
+  }).map((t) => t.number);
+  return BUILT_ACCOUNT_TABS.filter((t) => visible.includes(t.number));
+}
+
+/** The tab named by ?tab=N when visible, else the User tab. */
+export function selectedAccountTab(tabs: readonly AccountTab[], param: string | null): AccountTab {
+  const wanted = param === null ? NaN : Number(param);
+  return tabs.find((t) => t.number === wanted) ?? tabs[0] ?? BUILT_ACCOUNT_TABS[0]!;
+}

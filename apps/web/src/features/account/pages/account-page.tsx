@@ -1,0 +1,53 @@
+import Box from '@mui/material/Box';
+import Stack from '@mui/material/Stack';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import Typography from '@mui/material/Typography';
+import { profileOf } from '@archline/contracts';
+import { useSearchParams } from 'react-router';
+import { useSession } from '../../../app/session.tsx';
+import { roleNames, type MeUser } from '../../auth/api/me.ts';
+import { accountTabsFor, selectedAccountTab } from '../account-tabs.ts';
+import { AdditionalEmailsCard } from '../components/additional-emails-card.tsx';
+import { UserInformationForm } from '../components/user-information-form.tsx';
+
+function UserTab({ user }: { user: MeUser }) {
+  const management = profileOf(roleNames(user)) === 'management';
+  return (
+    <Stack spacing={3}>
+      {/* Re-mounted when the user changes so the form starts from the saved values. */}
+      <UserInformationForm key={user.id} user={user} />
+      {management && <AdditionalEmailsCard user={user} />}
+    </Stack>
+  );
+}
+
+/** /account?tab=N: the tabs the user may see (of those the portal has), User first. */
+export function AccountPage() {
+  const { user } = useSession();
+  const [params, setParams] = useSearchParams();
+  if (!user) return null;
+  const tabs = accountTabsFor(user);
+  const current = selectedAccountTab(tabs, params.get('tab'));
+  return (
+    <Box>
+      <Typography variant="h1" component="h1" sx={{ mb: 2 }}>
+        Account
+      </Typography>
+      <Tabs
+        value={current.number}
+        onChange={(_e, value: number) => setParams({ tab: String(value) }, { replace: true })}
+        aria-label="Account sections"
+        variant="scrollable"
+        sx={{ mb: 3 }}
+      >
+        {tabs.map((tab) => (
+          <Tab key={tab.number} value={tab.number} label={tab.label} id={`account-tab-${tab.number}`} aria-controls="account-tabpanel" />
+        ))}
+      </Tabs>
+      <Box role="tabpanel" id="account-tabpanel" aria-labelledby={`account-tab-${current.number}`}>
+        {current.number === 0 && <UserTab user={user} />}
+      </Box>
+    </Box>
+  );
+}
