@@ -79,9 +79,10 @@ export function createRealtime(getCtx: () => AppContext): Realtime {
     }
   }
 
-  async function mayJoinOrganization(actor: Actor, organizationId: number): Promise<boolean> {
+  /** Members; management that may see the organization (a lab partner only its own). */
+  function mayJoinOrganization(actor: Actor, organizationId: number): boolean {
     if (actor.organizationIds.includes(organizationId)) return true;
-    return actor.profile === 'management' && (await canSeeOrganization(actor, organizationId));
+    return actor.profile === 'management' && canSeeOrganization(actor, organizationId);
   }
 
   function readChannel(request: unknown): string | null {

@@ -223,6 +223,13 @@ describe('subscribing', () => {
       ok: false,
       message: REALTIME_TEXTS.forbiddenChannel,
     });
+    // A lab partner assigned to the organization may.
+    const assigned = await givenUser(t, {
+      roles: ['lab_partner'],
+      organizations: [{ id: orgId, role: 'organization_member' }],
+    });
+    const assignedToken = await tokenFor(t, assigned.id, { management: true });
+    expect(await subscribe(await connect(assignedToken), organizationChannel(orgId))).toEqual({ ok: true });
   });
 
   it("patient: the patient's organization and management may join; others may not; an unknown patient is refused", async () => {
