@@ -1,38 +1,85 @@
-import { MANAGEMENT_ROLES, profileOf, STAFF_ROLES } from '@archline/contracts';
-import type { MeUser } from '../features/auth/api/me.ts';
-import { roleNames } from '../features/auth/api/me.ts';
+import {
+  canAccessRoute,
+  GUARD_MESSAGES,
+  loginRedirect,
+  matchRoute,
+  MANAGEMENT_ROLES,
+  profileOf,
+  rootRedirect,
+  type OrganizationRole,
+  type RouteUser,
+} from '@archline/contracts';
+import { roleNames, type MeUser } from '../features/auth/api/me.ts';
 
-// Interim rules until the route access table lands in @archline/contracts (route-access.ts).
+/**
+ * The web side of the route access table in @archline/contracts (route-access.ts): turns the
+ * current user into the table's RouteUser and answers the router's questions.
+ */
+export { GUARD_MESSAGES };
 
-export const GUARD_MESSAGES = {
-  page: "You don't have permission to access this page.",
-  section: "You don't have permission to access this section.",
-  noOrganizationSelected: 'There is no organization selected.',
-  noOrganizations: "The user doesn't have organizations.",
-} as const;
+export function toRouteUser(user: MeUser): RouteUser {
+  const roles = roleNames(user);
+  const organization = user.organizations.find((o) => o.id === user.current_organization_id) ?? null;
+  const permissions = new Set([...user.all_permissions, ...(organization?.pivot.all_permissions ?? [])]);
+  const flags = organization as { contract_suspended?: boolean; custom_bracket_sets_enabled?: boolean } | null;
+  return {
+    roles,
+    profile: profileOf(roles),
+    organizationRole: (organization?.pivot.role as OrganizationRole | undefined) ?? null,
+    hasOrganization: organization !== null,
+    contractSuspended: flags?.contract_suspended === true,
+    customBracketSetsEnabled: flags?.custom_bracket_sets_enabled === true,
+    currentOrganizationId: user.current_organization_id,
+    permissions,
+  };
+}
 
-const MANAGEMENT_PREFIXES = ['/dashboard', '/patients-page', '/batches', '/organizations-users', '/settings', '/users', '/promotion-codes', '/subscriptions', '/licenses', '/onboardings', '/printing-files', '/export-reports', '/patient-workflow'];
-
-/** Paths only management roles may open: the sign-in page for them is /management. */
+/** Paths whose rule admits only management roles: their sign-in page is /management. */
 export function isManagementPath(path: string): boolean {
-  return MANAGEMENT_PREFIXES.some((p) => path === p || path.startsWith(`${p}/`));
+  const access = matchRoute(path)?.access;
+  return access?.kind === 'roles' && access.roles.every((r) => (MANAGEMENT_ROLES as readonly string[]).includes(r));
+}
+
+/** True when the table knows the path and it needs a signed-in user. */
+export function requiresSignIn(path: string): boolean {
+  const rule = matchRoute(path);
+  return rule !== undefined && rule.access.kind !== 'public';
+}
+
+/** The sign-in page for a wanted path, carrying it as ?path= (none for the root). */
+export function loginRedirectFor(pathname: string, search = ''): string {
+  const management = isManagementPath(pathname);
+  const wanted = `${pathname}${search}`;
+  if (wanted === '/') return management ? '/management' : '/login';
+  return loginRedirect(wanted, management);
 }
 
 export function homePathFor(user: MeUser): string {
-  const roles = roleNames(user);
-  if (profileOf(roles) === 'practice') return '/patients';
-  return roles.some((r) => (STAFF_ROLES as readonly string[]).includes(r)) ? '/patients-page' : '/dashboard';
+  const routeUser = toRouteUser(user);
+  return rootRedirect(routeUser);
 }
 
-export function canAccessPath(user: MeUser, path: string): boolean {
-  const management = roleNames(user).some((r) => (MANAGEMENT_ROLES as readonly string[]).includes(r));
-  return management || !isManagementPath(path);
-}
+export type AccessDecision = { kind: 'allow' } | { kind: 'redirect'; to: string } | { kind: 'message'; message: string };
 
-/** The organization check of practice users: null when fine, else a message or a redirect. */
-export function organizationCheck(user: MeUser): { redirect?: string; message?: string } | null {
-  if (profileOf(roleNames(user)) === 'management') return null;
-  if (user.organizations.length === 0) return { message: GUARD_MESSAGES.noOrganizations };
-  if (user.current_organization_id === null) return { message: GUARD_MESSAGES.noOrganizationSelected };
-  return null;
+/** Organization and initial-setup checks of practice users, then the access table. */
+export function decideAccess(user: MeUser, path: string, options: { hasRoute: (path: string) => boolean }): AccessDecision {
+  const routeUser = toRouteUser(user);
+  const rule = matchRoute(path);
+  if (routeUser.profile === 'practice' && !rule?.skipsSetupChecks) {
+    const setupRequired = (user as { initial_setup_required?: boolean }).initial_setup_required === true;
+    const noOrganization = user.organizations.length === 0 || user.current_organization_id === null;
+    if (setupRequired && noOrganization && options.hasRoute('/initial-setup')) return { kind: 'redirect', to: '/initial-setup' };
+    if (user.organizations.length === 0) return { kind: 'message', message: GUARD_MESSAGES.noOrganizations };
+    if (user.current_organization_id === null) return { kind: 'message', message: GUARD_MESSAGES.noOrganizationSelected };
+  }
+  if (path === '/initial-setup' && routeUser.profile === 'practice' && routeUser.hasOrganization) {
+    const setupRequired = (user as { initial_setup_required?: boolean }).initial_setup_required === true;
+    if (!setupRequired) return { kind: 'redirect', to: '/patients' };
+  }
+  if (!canAccessRoute(path, routeUser)) {
+    const access = rule?.access;
+    if (access?.kind === 'roles' && access.redirectTo) return { kind: 'redirect', to: access.redirectTo };
+    return { kind: 'message', message: GUARD_MESSAGES.page };
+  }
+  return { kind: 'allow' };
 }

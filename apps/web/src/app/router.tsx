@@ -1,7 +1,8 @@
 import { Suspense } from 'react';
 import { createBrowserRouter, Outlet, type RouteObject } from 'react-router';
 import { PageLoader } from '../components/page-loader.tsx';
-import { RequireAuth, RootRedirect, RouteGuard } from './guards.tsx';
+import { RequireAuth, RootRedirect, RouteGuard, UnknownRoute } from './guards.tsx';
+import { NotFoundPage } from './not-found-page.tsx';
 import { AppLayout, lazyPage, protectedRoutes, type AppRoute } from './routes.tsx';
 import { SessionProvider } from './session.tsx';
 
@@ -18,7 +19,6 @@ const ConfirmInvitationPage = lazyPage(
   'ConfirmInvitationPage',
 );
 const DibsLauncherPage = lazyPage(() => import('../features/viewer/pages/dibs-launcher-page.tsx'), 'DibsLauncherPage');
-const NotFoundPage = lazyPage(() => import('./not-found-page.tsx'), 'NotFoundPage');
 
 /** Public screens: no sign-in, no organization or initial-setup checks. */
 const publicRoutes: RouteObject[] = [
@@ -39,7 +39,7 @@ function guarded(route: AppRoute): RouteObject {
   return {
     path: route.path,
     element: (
-      <RouteGuard route={route}>
+      <RouteGuard>
         <Page />
       </RouteGuard>
     ),
@@ -73,7 +73,7 @@ export function buildRoutes(): RouteObject[] {
           ],
         },
         { path: '/not-found', Component: NotFoundPage },
-        { path: '*', Component: NotFoundPage },
+        { path: '*', Component: UnknownRoute },
       ],
     },
   ];

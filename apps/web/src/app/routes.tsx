@@ -12,8 +12,6 @@ export interface AppRoute {
   page: LazyExoticComponent<ComponentType>;
   /** Render without the shell (top bar, sidebar): print views. */
   bare?: boolean;
-  /** Skip the organization / initial-setup checks (e.g. /initial-setup itself). */
-  skipOrganizationCheck?: boolean;
 }
 
 /** React.lazy for a page module's named export, so each route loads its own chunk. */

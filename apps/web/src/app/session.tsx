@@ -41,7 +41,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     setUnauthorizedHandler(() => {
       resetClient();
-      navigate('/login', { replace: true });
+      const { pathname, search } = window.location;
+      navigate(pathname === '/' ? '/login' : `/login?path=${encodeURIComponent(pathname + search)}`, { replace: true });
     });
   }, [navigate, resetClient]);
 

@@ -1,0 +1,83 @@
+import type { Page } from '@playwright/test';
+import { expect, expectAccessible, signIn, test } from '../support/fixtures.ts';
+
+async function openAccount(page: Page, account: string, management: boolean, query = '') {
+  await signIn(page, `${account}@example.com`, { management });
+  await page.goto(`/account${query}`);
+  await expect(page.getByRole('heading', { name: 'User Information' })).toBeVisible();
+}
+
+test.describe('account page, User tab', () => {
+  test('a practice user sees the User Information form and no Additional Emails card', async ({ page }) => {
+    await openAccount(page, 'doctor', false);
+    await expect(page.getByRole('tab', { name: 'User' })).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByLabel('First Name')).toHaveValue('Dana');
+    await expect(page.getByLabel('Email')).toHaveValue('doctor@example.com');
+    await expect(page.getByRole('heading', { name: 'Additional Emails' })).toHaveCount(0);
+    // Practice users without users.update cannot change their account number.
+    await expect(page.getByLabel('Account Number')).toBeDisabled();
+    await expectAccessible(page);
+  });
+
+  test('a tab that is not built yet falls back to the User tab', async ({ page }) => {
+    await openAccount(page, 'doctor', false, '?tab=5');
+    await expect(page.getByRole('tab')).toHaveText(['User']);
+  });
+
+  test('validation uses the spec messages', async ({ page }) => {
+    await openAccount(page, 'supervisor', true);
+    const save = page.getByRole('button', { name: 'Save' });
+    await expect(save).toBeDisabled();
+
+    await page.getByLabel('First Name').fill('');
+    await page.getByLabel('Email').fill('not-an-email');
+    const accountNumber = page.getByLabel('Account Number');
+    await accountNumber.fill('ab12');
+    await save.click();
+    await expect(page.getByText('Required')).toBeVisible();
+    await expect(page.getByText('Email is invalid')).toBeVisible();
+    await expect(page.getByText('Must contain at least 6 characters.')).toBeVisible();
+
+    await accountNumber.fill('-abc123');
+    await expect(page.getByText('Must only contain alphanumeric characters or "-" in between.')).toBeVisible();
+    await accountNumber.fill('A'.repeat(21));
+    await expect(page.getByText('Only up to 20 characters is allowed.')).toBeVisible();
+    await expectAccessible(page);
+  });
+
+  test('saving updates the profile on the server', async ({ page }) => {
+    await openAccount(page, 'tech', true);
+    await page.getByLabel('Last Name').fill('technician');
+    await page.getByLabel('Account Number').fill('TECH-2026');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('Profile successfully updated.')).toBeVisible();
+    // Names are capitalized word by word.
+    await expect(page.getByLabel('Last Name')).toHaveValue('Technician');
+    await page.reload();
+    await expect(page.getByLabel('Last Name')).toHaveValue('Technician');
+    await expect(page.getByLabel('Account Number')).toHaveValue('TECH-2026');
+    await expect(page.getByTestId('sidebar-header')).toContainText('Taylor Technician');
+  });
+
+  test('management adds and removes additional e-mails', async ({ page }) => {
+    await openAccount(page, 'superadmin', true);
+    const card = page.getByRole('region', { name: 'Additional Emails' });
+    await expect(card).toBeVisible();
+    await card.getByLabel('Email').fill('wrong');
+    await card.getByRole('button', { name: 'Add' }).click();
+    await expect(card.getByText('Email is invalid')).toBeVisible();
+
+    await card.getByLabel('Email').fill('sam.backup@example.com');
+    await card.getByRole('button', { name: 'Add' }).click();
+    await expect(page.getByText('Email successfully added.')).toBeVisible();
+    await expect(card.getByText('sam.backup@example.com')).toBeVisible();
+    await expectAccessible(page);
+
+    await page.reload();
+    const reloaded = page.getByRole('region', { name: 'Additional Emails' });
+    await expect(reloaded.getByText('sam.backup@example.com')).toBeVisible();
+    await reloaded.getByRole('button', { name: 'Remove sam.backup@example.com' }).click();
+    await expect(page.getByText('Email successfully removed.')).toBeVisible();
+    await expect(reloaded.getByText('sam.backup@example.com')).toHaveCount(0);
+  });
+});

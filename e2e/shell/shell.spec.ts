@@ -1,0 +1,153 @@
+import type { Page } from '@playwright/test';
+import { expect, expectAccessible, signIn, test } from '../support/fixtures.ts';
+
+const MANAGEMENT = new Set(['superadmin', 'admin', 'tech', 'supervisor', 'partner']);
+
+/** Signs in with the demo account and opens the account page inside the shell. */
+async function openShell(page: Page, account: string) {
+  await signIn(page, `${account}@example.com`, { management: MANAGEMENT.has(account) });
+  await page.goto('/account');
+  await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+}
+
+function sidebarLinks(page: Page) {
+  return page.getByRole('navigation', { name: 'Main' }).getByRole('link');
+}
+
+const SIDEBARS: Record<string, string[]> = {
+  superadmin: ['Dashboard', 'Patients', 'Batches', 'Organizations & Users', 'Promotion Codes', 'Account', 'Reports', 'Settings'],
+  admin: ['Dashboard', 'Patients', 'Batches', 'Organizations & Users', 'Promotion Codes', 'Account', 'Settings'],
+  tech: ['Dashboard', 'Patients', 'Batches', 'Organizations & Users', 'Account', 'Settings'],
+  supervisor: ['Dashboard', 'Patients', 'Batches', 'Organizations & Users', 'Promotion Codes', 'Account', 'Settings'],
+  partner: ['Dashboard', 'Patients', 'Organizations', 'Account'],
+  doctor: ['Patients', 'Start a New Case', 'Locations', 'Bracket Inventory', 'Account'],
+  manager: ['Patients', 'Start a New Case', 'Locations', 'Bracket Inventory', 'Account'],
+  member: ['Patients', 'Start a New Case', 'Bracket Inventory', 'Account'],
+};
+
+test.describe('sidebar', () => {
+  for (const [account, entries] of Object.entries(SIDEBARS)) {
+    test(`${account}@example.com sees exactly the entries of the sidebar table`, async ({ page }) => {
+      await openShell(page, account);
+      await expect(sidebarLinks(page)).toHaveText(entries);
+    });
+  }
+
+  test('practice header: user name, organization, account number and organization role', async ({ page }) => {
+    await openShell(page, 'doctor');
+    const header = page.getByTestId('sidebar-header');
+    await expect(header).toContainText('Bright Smiles Orthodontics');
+    await expect(header).toContainText('Account Number: BSO-100200');
+    await expect(header).toContainText('Organization Owner');
+  });
+
+  test('management header: user name and role; links point to their routes', async ({ page }) => {
+    await openShell(page, 'tech');
+    await expect(page.getByTestId('sidebar-header')).toContainText('Technician');
+    await expect(sidebarLinks(page).filter({ hasText: 'Patients' })).toHaveAttribute('href', '/patients-page');
+    await expect(sidebarLinks(page).filter({ hasText: 'Account' })).toHaveAttribute('aria-current', 'page');
+  });
+
+  test('the drawer is 240 wide and persistent at the large breakpoint, temporary below', async ({ page }) => {
+    await page.setViewportSize({ width: 1400, height: 900 });
+    await openShell(page, 'doctor');
+    const drawer = page.locator('#app-sidebar .MuiDrawer-paper');
+    await expect(drawer).toBeVisible();
+    expect((await drawer.boundingBox())?.width).toBe(240);
+    // Below lg the sidebar opens over the page and closes after navigating.
+    await page.setViewportSize({ width: 800, height: 900 });
+    await expect(page.getByRole('navigation', { name: 'Main' })).toBeHidden();
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+    await expectAccessible(page);
+    await sidebarLinks(page).filter({ hasText: 'Account' }).click();
+    await expect(page.getByRole('navigation', { name: 'Main' })).toBeHidden();
+  });
+
+  test('footer shows the current year; the promotion banner shows for practice users only', async ({ page, browser }) => {
+    await openShell(page, 'doctor');
+    await expect(page.getByRole('contentinfo')).toContainText(String(new Date().getFullYear()));
+    await expect(page.getByText('Now Offering Aligners!')).toBeVisible();
+    await page.getByRole('button', { name: 'Details' }).click();
+    await expect(page.getByRole('dialog', { name: 'Now Offering Aligners!' })).toBeVisible();
+    await expectAccessible(page);
+
+    const admin = await browser.newPage();
+    await openShell(admin, 'admin');
+    await expect(admin.getByText('Now Offering Aligners!')).toHaveCount(0);
+    await admin.close();
+  });
+});
+
+test.describe('organization switcher', () => {
+  test('hidden with one organization', async ({ page }) => {
+    await openShell(page, 'doctor');
+    await expect(page.getByRole('combobox', { name: 'Current organization' })).toHaveCount(0);
+  });
+
+  test('multi@example.com switches the current organization on the server and the shell follows', async ({ page }) => {
+    await openShell(page, 'multi');
+    const switcher = page.getByRole('combobox', { name: 'Current organization' });
+    await expect(switcher).toBeVisible();
+    const header = page.getByTestId('sidebar-header');
+    const before = (await header.textContent()) ?? '';
+    const target = before.includes('Bright Smiles Orthodontics') ? 'Riverside' : 'Bright Smiles Orthodontics';
+    await switcher.click();
+    await page.getByRole('option', { name: new RegExp(target) }).click();
+    await expect(page.getByText('Current organization changed.')).toBeVisible();
+    await expect(header).toContainText(target);
+    await expect(header).toContainText(target === 'Riverside' ? 'Organization Manager' : 'Organization Member');
+    // The server keeps the choice.
+    await page.reload();
+    await expect(page.getByTestId('sidebar-header')).toContainText(target);
+    await expectAccessible(page);
+  });
+});
+
+test.describe('notifications', () => {
+  test('the bell shows the unread count; opening marks all read; clicking navigates to the link', async ({ page }) => {
+    await openShell(page, 'doctor');
+    const bell = page.getByRole('button', { name: /^Notifications/ });
+    await expect(bell).toHaveAccessibleName('Notifications, 2 unread');
+    await expect(page.getByTestId('notifications-badge')).toContainText('2');
+    await bell.click();
+    const menu = page.getByRole('menu', { name: 'Notifications' });
+    await expect(menu.getByRole('menuitem')).toHaveCount(2);
+    await expectAccessible(page);
+    await expect(bell).toHaveAccessibleName('Notifications');
+    await menu.getByRole('menuitem', { name: /Welcome to Archline!/ }).click();
+    await expect(page).toHaveURL(/\/patients$/);
+    await page.goto('/account');
+    await expect(page.getByRole('button', { name: /^Notifications/ })).toHaveAccessibleName('Notifications');
+  });
+
+  test('another session of the same user sees the badge change live over its private channel', async ({ page, context }) => {
+    await openShell(page, 'manager');
+    const other = await context.newPage();
+    await other.goto('/account');
+    const otherBell = other.getByRole('button', { name: /^Notifications/ });
+    await expect(otherBell).toHaveAccessibleName('Notifications, 1 unread');
+    await page.getByRole('button', { name: /^Notifications/ }).click();
+    await expect(page.getByRole('menu', { name: 'Notifications' })).toBeVisible();
+    // No reload: the server's refresh-notifications event on user.{id} updates the other tab.
+    await expect(otherBell).toHaveAccessibleName('Notifications');
+    await other.close();
+  });
+});
+
+test.describe('log out', () => {
+  test('ends the session, clears the client state and guards the pages again', async ({ page }) => {
+    await openShell(page, 'member');
+    await page.getByRole('button', { name: 'Log out' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    expect(await page.evaluate(() => localStorage.getItem('archline.access_token'))).toBeNull();
+    await page.goto('/account');
+    await expect(page).toHaveURL(/\/login\?path=%2Faccount$/);
+  });
+
+  test('management users return to the management sign in', async ({ page }) => {
+    await openShell(page, 'supervisor');
+    await page.getByRole('button', { name: 'Log out' }).click();
+    await expect(page).toHaveURL(/\/management$/);
+  });
+});
