@@ -68,8 +68,10 @@ export function auditFromRequest(
  * hook is global, so it sees the responses of every module.
  */
 export function registerAuditHooks(app: FastifyInstance): void {
-  app.addHook('onResponse', async (request, reply) => {
-    if (reply.statusCode !== 403) return;
+  // onSend (not onResponse): the row is written before the answer leaves, so it cannot be lost
+  // and a caller reading the trail right after the response finds it.
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (reply.statusCode !== 403) return payload;
     const route = request.routeOptions.url ?? request.url.split('?')[0];
     const params = (request.params ?? {}) as Record<string, unknown>;
     const entityId = typeof params.id === 'string' || typeof params.id === 'number' ? params.id : null;
@@ -86,5 +88,6 @@ export function registerAuditHooks(app: FastifyInstance): void {
     } catch (err) {
       request.log.error({ err }, 'could not record the denied request in the audit trail');
     }
+    return payload;
   });
 }
