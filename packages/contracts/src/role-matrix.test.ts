@@ -60,7 +60,13 @@ describe('role matrix', () => {
   });
 
   it('tech_support administers neither users nor organizations', () => {
-    for (const p of ['users.create', 'users.manage', 'users.delete', 'organizations.manage', 'permissions.manage'] as const) {
+    for (const p of [
+      'users.create',
+      'users.manage',
+      'users.delete',
+      'organizations.manage',
+      'permissions.manage',
+    ] as const) {
       expect(ROLE_PERMISSIONS.tech_support).not.toContain(p);
     }
   });
@@ -84,9 +90,13 @@ describe('role matrix', () => {
   });
 
   it('only the organization owner manages payment methods and webhooks', () => {
-    expect(ORGANIZATION_ROLE_PERMISSIONS.organization_owner).toContain('organization.f_m_payment_methods.update');
+    expect(ORGANIZATION_ROLE_PERMISSIONS.organization_owner).toContain(
+      'organization.f_m_payment_methods.update',
+    );
     expect(ORGANIZATION_ROLE_PERMISSIONS.organization_owner).toContain('organization.webhooks.manage');
-    expect(ORGANIZATION_ROLE_PERMISSIONS.organization_manager).not.toContain('organization.f_m_payment_methods.update');
+    expect(ORGANIZATION_ROLE_PERMISSIONS.organization_manager).not.toContain(
+      'organization.f_m_payment_methods.update',
+    );
     expect(ORGANIZATION_ROLE_PERMISSIONS.organization_member).not.toContain('organization.update');
   });
 
@@ -132,13 +142,20 @@ describe('permissionsFor', () => {
     expect(practice.has('patients.view-archived')).toBe(false);
     expect(practice.has('contracts.manage')).toBe(false);
 
-    const tech = permissionsFor({ roles: ['tech_support'], custom: ['patients.view-archived', 'users.view-dashboard'] });
+    const tech = permissionsFor({
+      roles: ['tech_support'],
+      custom: ['patients.view-archived', 'users.view-dashboard'],
+    });
     expect(tech.has('patients.view-archived')).toBe(true);
     expect(tech.has('users.view-dashboard')).toBe(false);
   });
 
   it('lists the toggles by profile', () => {
-    expect(customPermissionsFor(['doctor']).map((c) => c.permission)).toContain('organization.rx-forms.authorize-rush-case');
-    expect(customPermissionsFor(['admin']).map((c) => c.permission)).not.toContain('organization.rx-forms.authorize-rush-case');
+    expect(customPermissionsFor(['doctor']).map((c) => c.permission)).toContain(
+      'organization.rx-forms.authorize-rush-case',
+    );
+    expect(customPermissionsFor(['admin']).map((c) => c.permission)).not.toContain(
+      'organization.rx-forms.authorize-rush-case',
+    );
   });
 });

@@ -116,7 +116,11 @@ export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
     'organization.onboarding.view',
   ],
   // Practice staff seen in the bracket area: reads the organization's brackets.
-  staff_member: ['organization.view', 'organization.bracket-libraries.view', 'organization.bracket-libraries.view-inventory'],
+  staff_member: [
+    'organization.view',
+    'organization.bracket-libraries.view',
+    'organization.bracket-libraries.view-inventory',
+  ],
 };
 
 const MEMBER: readonly Permission[] = [
@@ -260,7 +264,8 @@ export function permissionsFor(input: PermissionsInput): Set<Permission> {
     for (const p of ROLE_PERMISSIONS[role as Role] ?? []) result.add(p);
   }
   if (profile === 'practice' && input.organizationRole) {
-    for (const p of ORGANIZATION_ROLE_PERMISSIONS[input.organizationRole as OrganizationRole] ?? []) result.add(p);
+    for (const p of ORGANIZATION_ROLE_PERMISSIONS[input.organizationRole as OrganizationRole] ?? [])
+      result.add(p);
   }
   const allowed = new Set(customPermissionsFor(input.roles).map((c) => c.permission as string));
   for (const p of input.custom ?? []) {

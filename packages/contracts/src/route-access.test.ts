@@ -25,7 +25,11 @@ function user(roles: string[], extra: Partial<RouteUser> = {}): RouteUser {
   };
 }
 
-function practice(orgRole: OrganizationRole | null, extra: Partial<RouteUser> = {}, roles = ['doctor']): RouteUser {
+function practice(
+  orgRole: OrganizationRole | null,
+  extra: Partial<RouteUser> = {},
+  roles = ['doctor'],
+): RouteUser {
   return user(roles, {
     organizationRole: orgRole,
     hasOrganization: orgRole !== null,
@@ -59,7 +63,18 @@ describe('route table', () => {
   });
 
   it('public routes are open to everyone and skip the setup checks', () => {
-    for (const p of ['/login', '/management', '/dibs', '/verify-user', '/sign-up', '/sign-up-success', '/create-user', '/forgot-password', '/reset-password', '/confirm-invitation']) {
+    for (const p of [
+      '/login',
+      '/management',
+      '/dibs',
+      '/verify-user',
+      '/sign-up',
+      '/sign-up-success',
+      '/create-user',
+      '/forgot-password',
+      '/reset-password',
+      '/confirm-invitation',
+    ]) {
       expect(canAccessRoute(p, null), p).toBe(true);
       expect(matchRoute(p)?.skipsSetupChecks, p).toBe(true);
     }
@@ -67,7 +82,15 @@ describe('route table', () => {
   });
 
   it('signed-in routes refuse visitors and accept any signed-in user', () => {
-    for (const p of ['/patients', '/patient-details/5', '/account', '/requests', '/requests/3', '/rx-forms/9/modify', '/organizations/2/rx-forms/add']) {
+    for (const p of [
+      '/patients',
+      '/patient-details/5',
+      '/account',
+      '/requests',
+      '/requests/3',
+      '/rx-forms/9/modify',
+      '/organizations/2/rx-forms/add',
+    ]) {
       expect(canAccessRoute(p, null), p).toBe(false);
       expect(canAccessRoute(p, practice('organization_member')), p).toBe(true);
       expect(canAccessRoute(p, tech), p).toBe(true);
@@ -75,23 +98,39 @@ describe('route table', () => {
   });
 
   it('dashboard: management roles, or a practice user with a dashboard permission; others go to /', () => {
-    for (const u of [superAdmin, admin, tech, supervisor, partner]) expect(canAccessRoute('/dashboard', u)).toBe(true);
+    for (const u of [superAdmin, admin, tech, supervisor, partner])
+      expect(canAccessRoute('/dashboard', u)).toBe(true);
     expect(canAccessRoute('/dashboard', practice('organization_owner'))).toBe(false);
-    expect(canAccessRoute('/dashboard', practice('organization_owner', { permissions: ['users.view-dashboard'] }))).toBe(true);
+    expect(
+      canAccessRoute('/dashboard', practice('organization_owner', { permissions: ['users.view-dashboard'] })),
+    ).toBe(true);
     const rule = matchRoute('/dashboard')!;
     expect(rule.access.kind === 'roles' && rule.access.redirectTo).toBe('/');
   });
 
   it('staff-only routes refuse lab partners and practice users', () => {
-    for (const p of ['/batches', '/batches/12', '/users', '/users/add', '/settings', '/organizations-users', '/subscriptions/4/periodic-rules/add', '/patient-details/3/print']) {
-      for (const u of [superAdmin, admin, tech, supervisor]) expect(canAccessRoute(p, u), `${p} ${u.roles[0]}`).toBe(true);
+    for (const p of [
+      '/batches',
+      '/batches/12',
+      '/users',
+      '/users/add',
+      '/settings',
+      '/organizations-users',
+      '/subscriptions/4/periodic-rules/add',
+      '/patient-details/3/print',
+    ]) {
+      for (const u of [superAdmin, admin, tech, supervisor])
+        expect(canAccessRoute(p, u), `${p} ${u.roles[0]}`).toBe(true);
       expect(canAccessRoute(p, partner), p).toBe(false);
       expect(canAccessRoute(p, practice('organization_owner')), p).toBe(false);
     }
   });
 
   it('the print page has no layout and its title', () => {
-    expect(matchRoute('/patient-details/3/print')).toMatchObject({ noLayout: true, title: 'Print Patient Summary' });
+    expect(matchRoute('/patient-details/3/print')).toMatchObject({
+      noLayout: true,
+      title: 'Print Patient Summary',
+    });
   });
 
   it('literal segments win over parameters', () => {
@@ -128,7 +167,9 @@ describe('route table', () => {
   it('initial setup is for the organization owner in the normal profile', () => {
     expect(canAccessRoute('/initial-setup', practice('organization_owner'))).toBe(true);
     expect(canAccessRoute('/initial-setup', practice('organization_manager'))).toBe(false);
-    expect(canAccessRoute('/initial-setup', user(['admin'], { organizationRole: 'organization_owner' }))).toBe(false);
+    expect(
+      canAccessRoute('/initial-setup', user(['admin'], { organizationRole: 'organization_owner' })),
+    ).toBe(false);
   });
 
   it('an unknown path is the not-found page, open to all', () => {
@@ -152,14 +193,31 @@ describe('redirects', () => {
 });
 
 describe('sidebar', () => {
-  const labels = (u: RouteUser) => sidebarEntries(u).map((e) => `${e.label}${e.path === '/patients-page' ? '*' : ''}`);
+  const labels = (u: RouteUser) =>
+    sidebarEntries(u).map((e) => `${e.label}${e.path === '/patients-page' ? '*' : ''}`);
 
   it('super admin sees every management entry', () => {
-    expect(labels(superAdmin)).toEqual(['Dashboard', 'Patients*', 'Batches', 'Organizations & Users', 'Promotion Codes', 'Account', 'Reports', 'Settings']);
+    expect(labels(superAdmin)).toEqual([
+      'Dashboard',
+      'Patients*',
+      'Batches',
+      'Organizations & Users',
+      'Promotion Codes',
+      'Account',
+      'Reports',
+      'Settings',
+    ]);
   });
 
   it('technician: no promotion codes, no reports', () => {
-    expect(labels(tech)).toEqual(['Dashboard', 'Patients*', 'Batches', 'Organizations & Users', 'Account', 'Settings']);
+    expect(labels(tech)).toEqual([
+      'Dashboard',
+      'Patients*',
+      'Batches',
+      'Organizations & Users',
+      'Account',
+      'Settings',
+    ]);
   });
 
   it('lab partner: dashboard, patients, organizations, account', () => {
@@ -168,7 +226,13 @@ describe('sidebar', () => {
 
   it('doctor owner: practice entries with organization links', () => {
     const entries = sidebarEntries(practice('organization_owner'));
-    expect(entries.map((e) => e.label)).toEqual(['Patients', 'Start a New Case', 'Locations', 'Bracket Inventory', 'Account']);
+    expect(entries.map((e) => e.label)).toEqual([
+      'Patients',
+      'Start a New Case',
+      'Locations',
+      'Bracket Inventory',
+      'Account',
+    ]);
     expect(entries.find((e) => e.key === 'start-case')).toEqual({
       key: 'start-case',
       label: 'Start a New Case',
@@ -178,16 +242,29 @@ describe('sidebar', () => {
   });
 
   it('doctor member: no locations; custom bracket sets only when enabled', () => {
-    expect(labels(practice('organization_member'))).toEqual(['Patients', 'Start a New Case', 'Bracket Inventory', 'Account']);
-    expect(labels(practice('organization_member', { customBracketSetsEnabled: true }))).toContain('Custom Bracket Sets');
+    expect(labels(practice('organization_member'))).toEqual([
+      'Patients',
+      'Start a New Case',
+      'Bracket Inventory',
+      'Account',
+    ]);
+    expect(labels(practice('organization_member', { customBracketSetsEnabled: true }))).toContain(
+      'Custom Bracket Sets',
+    );
   });
 
   it('a member without the doctor role sees neither brackets nor locations', () => {
-    expect(labels(practice('organization_manager', {}, []))).toEqual(['Patients', 'Start a New Case', 'Account']);
+    expect(labels(practice('organization_manager', {}, []))).toEqual([
+      'Patients',
+      'Start a New Case',
+      'Account',
+    ]);
   });
 
   it('start a new case is disabled when the contract is suspended', () => {
-    const entry = sidebarEntries(practice('organization_member', { contractSuspended: true })).find((e) => e.key === 'start-case');
+    const entry = sidebarEntries(practice('organization_member', { contractSuspended: true })).find(
+      (e) => e.key === 'start-case',
+    );
     expect(entry?.disabled).toBe(true);
   });
 
@@ -201,7 +278,11 @@ describe('account tabs', () => {
   const base = { organizationDisabled: false, licenseAllowsExtraSeats: false, webhooksEnabled: null };
 
   it('management sees only the User tab', () => {
-    const tabs = visibleAccountTabs({ ...base, profile: 'management', permissions: permissionsFor({ roles: ['super_admin'] }) });
+    const tabs = visibleAccountTabs({
+      ...base,
+      profile: 'management',
+      permissions: permissionsFor({ roles: ['super_admin'] }),
+    });
     expect(tabs.map((t) => t.number)).toEqual([0]);
   });
 
@@ -215,16 +296,26 @@ describe('account tabs', () => {
       'Organization',
       'Devices',
     ]);
-    expect(visibleAccountTabs({ ...base, profile: 'practice', permissions, webhooksEnabled: false }).map((t) => t.number)).toContain(8);
     expect(
-      visibleAccountTabs({ ...base, profile: 'practice', permissions, organizationDisabled: true, licenseAllowsExtraSeats: true }).map(
+      visibleAccountTabs({ ...base, profile: 'practice', permissions, webhooksEnabled: false }).map(
         (t) => t.number,
       ),
+    ).toContain(8);
+    expect(
+      visibleAccountTabs({
+        ...base,
+        profile: 'practice',
+        permissions,
+        organizationDisabled: true,
+        licenseAllowsExtraSeats: true,
+      }).map((t) => t.number),
     ).toEqual([0, 3, 4, 5, 6, 7]);
   });
 
   it('a member sees the always-on tabs and the organization', () => {
     const permissions = permissionsFor({ roles: ['doctor'], organizationRole: 'organization_member' });
-    expect(visibleAccountTabs({ ...base, profile: 'practice', permissions }).map((t) => t.number)).toEqual([0, 5, 6, 7]);
+    expect(visibleAccountTabs({ ...base, profile: 'practice', permissions }).map((t) => t.number)).toEqual([
+      0, 5, 6, 7,
+    ]);
   });
 });

@@ -51,7 +51,11 @@ const STAFF_AND_PARTNER: readonly Role[] = [...STAFF_ROLES, 'lab_partner'];
 const DASHBOARD_ROLES: readonly Role[] = STAFF_AND_PARTNER;
 
 /** Permissions that open the dashboard for the normal profile. */
-export const DASHBOARD_PERMISSIONS = ['users.view-dashboard', 'users.manage', 'users.manage-limited'] as const;
+export const DASHBOARD_PERMISSIONS = [
+  'users.view-dashboard',
+  'users.manage',
+  'users.manage-limited',
+] as const;
 
 const publicRoute = (pattern: string, title?: string): RouteRule => ({
   pattern,
@@ -117,7 +121,14 @@ export const ROUTE_RULES: readonly RouteRule[] = [
     '/settings',
     '/organizations-users',
   ),
-  ...forRoles(STAFF_AND_PARTNER, '/users/:id', '/organizations', '/organizations/:id', '/patients-page', '/patient-workflow/:id'),
+  ...forRoles(
+    STAFF_AND_PARTNER,
+    '/users/:id',
+    '/organizations',
+    '/organizations/:id',
+    '/patients-page',
+    '/patient-workflow/:id',
+  ),
   ...forRoles(['super_admin'], '/export-reports'),
   ...forRoles(
     ['super_admin', 'admin', 'lab_partner', 'supervisor'],
@@ -126,7 +137,11 @@ export const ROUTE_RULES: readonly RouteRule[] = [
     '/organizations/:organizationId/locations/:id',
   ),
   ...forRoles(['doctor', 'lab_partner'], '/locations', '/locations/add', '/locations/:id'),
-  ...forRoles(['doctor', 'lab_partner'], '/organizations/:organizationId/brackets', '/organizations/:organizationId/custom-bracket-sets'),
+  ...forRoles(
+    ['doctor', 'lab_partner'],
+    '/organizations/:organizationId/brackets',
+    '/organizations/:organizationId/custom-bracket-sets',
+  ),
   {
     pattern: '/initial-setup',
     access: { kind: 'organization-role', organizationRoles: ['organization_owner'], profile: 'practice' },
@@ -234,9 +249,21 @@ export interface SidebarRule {
 export const SIDEBAR_RULES: readonly SidebarRule[] = [
   { key: 'dashboard', label: 'Dashboard', path: '/dashboard', profile: 'management', roles: DASHBOARD_ROLES },
   { key: 'patients', label: 'Patients', path: '/patients', profile: 'practice' },
-  { key: 'patients-page', label: 'Patients', path: '/patients-page', profile: 'management', roles: DASHBOARD_ROLES },
+  {
+    key: 'patients-page',
+    label: 'Patients',
+    path: '/patients-page',
+    profile: 'management',
+    roles: DASHBOARD_ROLES,
+  },
   { key: 'batches', label: 'Batches', path: '/batches', profile: 'management', roles: STAFF },
-  { key: 'organizations-users', label: 'Organizations & Users', path: '/organizations-users', profile: 'management', roles: STAFF },
+  {
+    key: 'organizations-users',
+    label: 'Organizations & Users',
+    path: '/organizations-users',
+    profile: 'management',
+    roles: STAFF,
+  },
   {
     key: 'promotion-codes',
     label: 'Promotion Codes',
@@ -277,9 +304,21 @@ export const SIDEBAR_RULES: readonly SidebarRule[] = [
     organizationRoles: ['organization_owner', 'organization_manager', 'organization_member'],
     hiddenUnless: 'custom-bracket-sets-enabled',
   },
-  { key: 'organizations', label: 'Organizations', path: '/organizations', profile: 'management', roles: ['lab_partner'] },
+  {
+    key: 'organizations',
+    label: 'Organizations',
+    path: '/organizations',
+    profile: 'management',
+    roles: ['lab_partner'],
+  },
   { key: 'account', label: 'Account', path: '/account', profile: 'both' },
-  { key: 'reports', label: 'Reports', path: '/export-reports', profile: 'management', roles: ['super_admin'] },
+  {
+    key: 'reports',
+    label: 'Reports',
+    path: '/export-reports',
+    profile: 'management',
+    roles: ['super_admin'],
+  },
   { key: 'settings', label: 'Settings', path: '/settings', profile: 'management', roles: STAFF },
 ];
 
@@ -297,7 +336,10 @@ export function sidebarEntries(user: RouteUser): SidebarEntry[] {
   for (const rule of SIDEBAR_RULES) {
     if (rule.profile !== 'both' && rule.profile !== user.profile) continue;
     if (rule.roles && !hasAnyRole(user, rule.roles)) continue;
-    if (rule.organizationRoles && (!user.organizationRole || !rule.organizationRoles.includes(user.organizationRole))) {
+    if (
+      rule.organizationRoles &&
+      (!user.organizationRole || !rule.organizationRoles.includes(user.organizationRole))
+    ) {
       // Bracket Inventory stays listed (disabled) for a doctor without an organization.
       if (!(rule.disabledWhen === 'no-organization' && !user.hasOrganization)) continue;
     }
@@ -344,11 +386,29 @@ export const ACCOUNT_TABS: readonly AccountTabRule[] = [
     permission: 'organization.f_m_payment_methods.update',
   },
   { key: 'extra', label: 'Extra', number: 3, condition: 'license-allows-extra-seats' },
-  { key: 'invoices', label: 'Invoices', number: 4, condition: 'current-order-permission', permission: 'organization.get-current-order' },
+  {
+    key: 'invoices',
+    label: 'Invoices',
+    number: 4,
+    condition: 'current-order-permission',
+    permission: 'organization.get-current-order',
+  },
   { key: 'installer', label: 'Installer', number: 5, condition: 'always' },
-  { key: 'organization', label: 'Organization', number: 6, condition: 'organization-view-permission', permission: 'organization.view' },
+  {
+    key: 'organization',
+    label: 'Organization',
+    number: 6,
+    condition: 'organization-view-permission',
+    permission: 'organization.view',
+  },
   { key: 'devices', label: 'Devices', number: 7, condition: 'always' },
-  { key: 'webhooks', label: 'Webhooks', number: 8, condition: 'practice-webhooks', permission: 'organization.webhooks.manage' },
+  {
+    key: 'webhooks',
+    label: 'Webhooks',
+    number: 8,
+    condition: 'practice-webhooks',
+    permission: 'organization.webhooks.manage',
+  },
 ];
 
 export interface AccountTabsInput {

@@ -21,9 +21,18 @@ beforeAll(async () => {
   orgB = await givenOrganization(t, { name: 'Other Practice' });
   const a = await givenUser(t, { roles: ['admin'] });
   const te = await givenUser(t, { roles: ['tech_support'] });
-  const lp = await givenUser(t, { roles: ['lab_partner'], organizations: [{ id: orgA, role: 'organization_member' }] });
-  const dA = await givenUser(t, { roles: ['doctor'], organizations: [{ id: orgA, role: 'organization_owner' }] });
-  const dB = await givenUser(t, { roles: ['doctor'], organizations: [{ id: orgB, role: 'organization_member' }] });
+  const lp = await givenUser(t, {
+    roles: ['lab_partner'],
+    organizations: [{ id: orgA, role: 'organization_member' }],
+  });
+  const dA = await givenUser(t, {
+    roles: ['doctor'],
+    organizations: [{ id: orgA, role: 'organization_owner' }],
+  });
+  const dB = await givenUser(t, {
+    roles: ['doctor'],
+    organizations: [{ id: orgB, role: 'organization_member' }],
+  });
   admin = { id: a.id, headers: bearer(await tokenFor(t, a.id, { management: true })) };
   tech = { id: te.id, headers: bearer(await tokenFor(t, te.id, { management: true })) };
   partner = { id: lp.id, headers: bearer(await tokenFor(t, lp.id, { management: true })) };
@@ -49,7 +58,12 @@ describe('GET /users/{id}/custom_permissions', () => {
   it('lists the toggles of a practice user, all off, for an admin', async () => {
     const res = await t.app.inject({ method: 'GET', url: listUrl(doctorB.id), headers: admin.headers });
     expect(res.statusCode).toBe(200);
-    const data = res.json().data as { permission: string; label: string; description: string; enabled: boolean }[];
+    const data = res.json().data as {
+      permission: string;
+      label: string;
+      description: string;
+      enabled: boolean;
+    }[];
     expect(data.map((d) => d.permission)).toEqual(customPermissionsFor(['doctor']).map((c) => c.permission));
     expect(data.find((d) => d.permission === 'organization.rx-forms.authorize-rush-case')).toEqual({
       permission: 'organization.rx-forms.authorize-rush-case',
@@ -80,7 +94,10 @@ describe('GET /users/{id}/custom_permissions', () => {
     expect(res.json()).toEqual({ message: 'This action is unauthorized.' });
     const denied = await t.db.selectFrom('audit_log').selectAll().where('outcome', '=', 'denied').execute();
     expect(denied).toHaveLength(1);
-    expect(denied[0]).toMatchObject({ actor_user_id: tech.id, action: 'GET /services/api/v2/users/:id/custom_permissions' });
+    expect(denied[0]).toMatchObject({
+      actor_user_id: tech.id,
+      action: 'GET /services/api/v2/users/:id/custom_permissions',
+    });
   });
 
   it('for an unknown user, returns 404', async () => {
@@ -122,7 +139,11 @@ describe('PUT /users/{id}/toggle_custom_permission', () => {
       ip: '127.0.0.1',
     });
     expect(denied[0]!.request_id).toBeTruthy();
-    const stored = await t.db.selectFrom('user_custom_permissions').selectAll().where('user_id', '=', doctorA.id).execute();
+    const stored = await t.db
+      .selectFrom('user_custom_permissions')
+      .selectAll()
+      .where('user_id', '=', doctorA.id)
+      .execute();
     expect(stored).toEqual([]);
   });
 
@@ -160,7 +181,7 @@ describe('PUT /users/{id}/toggle_custom_permission', () => {
     });
   });
 
-  it("for a toggle of the other profile, returns 422 (a doctor cannot get a management toggle)", async () => {
+  it('for a toggle of the other profile, returns 422 (a doctor cannot get a management toggle)', async () => {
     const res = await t.app.inject({
       method: 'PUT',
       url: toggleUrl(doctorA.id),
@@ -172,7 +193,12 @@ describe('PUT /users/{id}/toggle_custom_permission', () => {
   });
 
   it('without a permission, returns 400 naming the field', async () => {
-    const res = await t.app.inject({ method: 'PUT', url: toggleUrl(doctorA.id), headers: admin.headers, payload: {} });
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: toggleUrl(doctorA.id),
+      headers: admin.headers,
+      payload: {},
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({
       message: 'The permission field is required.',
@@ -181,7 +207,11 @@ describe('PUT /users/{id}/toggle_custom_permission', () => {
   });
 
   it('turns a toggle on, shows it in the list and in the effective permissions, and audits it', async () => {
-    const before = await loadActorAccess(t.db, { userId: doctorA.id, roles: ['doctor'], currentOrganizationId: orgA });
+    const before = await loadActorAccess(t.db, {
+      userId: doctorA.id,
+      roles: ['doctor'],
+      currentOrganizationId: orgA,
+    });
     expect(before.permissions.has('users.view-dashboard')).toBe(false);
 
     const res = await t.app.inject({
@@ -202,10 +232,16 @@ describe('PUT /users/{id}/toggle_custom_permission', () => {
     });
 
     const list = await t.app.inject({ method: 'GET', url: listUrl(doctorA.id), headers: doctorA.headers });
-    const item = (list.json().data as { permission: string; enabled: boolean }[]).find((d) => d.permission === 'users.view-dashboard');
+    const item = (list.json().data as { permission: string; enabled: boolean }[]).find(
+      (d) => d.permission === 'users.view-dashboard',
+    );
     expect(item?.enabled).toBe(true);
 
-    const after = await loadActorAccess(t.db, { userId: doctorA.id, roles: ['doctor'], currentOrganizationId: orgA });
+    const after = await loadActorAccess(t.db, {
+      userId: doctorA.id,
+      roles: ['doctor'],
+      currentOrganizationId: orgA,
+    });
     expect(after.permissions.has('users.view-dashboard')).toBe(true);
 
     const rows = await auditRows('users.toggle-custom-permission');
@@ -237,13 +273,17 @@ describe('PUT /users/{id}/toggle_custom_permission', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json().message).toBe('Custom permission disabled.');
     expect(res.json().permission.enabled).toBe(false);
-    const after = await loadActorAccess(t.db, { userId: doctorA.id, roles: ['doctor'], currentOrganizationId: orgA });
+    const after = await loadActorAccess(t.db, {
+      userId: doctorA.id,
+      roles: ['doctor'],
+      currentOrganizationId: orgA,
+    });
     expect(after.permissions.has('users.view-dashboard')).toBe(false);
     const rows = await auditRows('users.toggle-custom-permission');
     expect(rows.at(-1)?.details).toEqual({ permission: 'users.view-dashboard', enabled: false });
   });
 
-  it("a caller scoped to their organizations gets 404 for a user of another organization", async () => {
+  it('a caller scoped to their organizations gets 404 for a user of another organization', async () => {
     // No role of the matrix pairs permissions.manage with a scoped view; the scope rule still holds.
     const scoped: Actor = {
       userId: partner.id,
@@ -258,13 +298,22 @@ describe('PUT /users/{id}/toggle_custom_permission', () => {
       organizationIds: [orgA],
       permissions: new Set(['permissions.manage']),
     };
-    await expect(service.listCustomPermissions(t.ctx, scoped, doctorB.id)).rejects.toMatchObject({ statusCode: 404 });
+    await expect(service.listCustomPermissions(t.ctx, scoped, doctorB.id)).rejects.toMatchObject({
+      statusCode: 404,
+    });
     await expect(
-      service.toggleCustomPermission(t.ctx, scoped, doctorB.id, 'users.view-dashboard', { ip: null, requestId: null }),
+      service.toggleCustomPermission(t.ctx, scoped, doctorB.id, 'users.view-dashboard', {
+        ip: null,
+        requestId: null,
+      }),
     ).rejects.toMatchObject({ statusCode: 404 });
     const inScope = await service.listCustomPermissions(t.ctx, scoped, doctorA.id);
     expect(inScope.length).toBe(customPermissionsFor(['doctor']).length);
-    const stored = await t.db.selectFrom('user_custom_permissions').selectAll().where('user_id', '=', doctorB.id).execute();
+    const stored = await t.db
+      .selectFrom('user_custom_permissions')
+      .selectAll()
+      .where('user_id', '=', doctorB.id)
+      .execute();
     expect(stored).toEqual([]);
   });
 });

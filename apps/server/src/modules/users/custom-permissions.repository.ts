@@ -57,7 +57,11 @@ export async function listEnabledCustomPermissions(db: Kysely<DB>, userId: numbe
 }
 
 /** Flips one toggle; returns whether it is enabled afterwards. */
-export async function toggleCustomPermission(db: Kysely<DB>, userId: number, permission: string): Promise<boolean> {
+export async function toggleCustomPermission(
+  db: Kysely<DB>,
+  userId: number,
+  permission: string,
+): Promise<boolean> {
   const removed = await db
     .deleteFrom('user_custom_permissions')
     .where('user_id', '=', userId)

@@ -10,7 +10,13 @@ import { requireActor } from '../../platform/auth/plugin.ts';
 import * as service from './custom-permissions.service.ts';
 
 const tags = ['users'];
-const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse, 422: ErrorResponse };
+const errors = {
+  400: ErrorResponse,
+  401: ErrorResponse,
+  403: ErrorResponse,
+  404: ErrorResponse,
+  422: ErrorResponse,
+};
 
 /** Per-user custom permission toggles ("Additional User Permissions" on the user page). */
 export const customPermissionRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -26,7 +32,9 @@ export const customPermissionRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: CustomPermissionsResponse, ...errors },
       },
     },
-    async (request) => ({ data: await service.listCustomPermissions(ctx, requireActor(request), request.params.id) }),
+    async (request) => ({
+      data: await service.listCustomPermissions(ctx, requireActor(request), request.params.id),
+    }),
   );
 
   app.put(

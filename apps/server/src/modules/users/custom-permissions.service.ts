@@ -34,7 +34,11 @@ function itemsFor(roles: readonly string[], enabled: readonly string[]): CustomP
 }
 
 /** The toggles that apply to the user (by profile) and whether each is on. Own list, or permissions.manage. */
-export async function listCustomPermissions(ctx: AppContext, actor: Actor, userId: number): Promise<CustomPermissionItem[]> {
+export async function listCustomPermissions(
+  ctx: AppContext,
+  actor: Actor,
+  userId: number,
+): Promise<CustomPermissionItem[]> {
   if (userId !== actor.userId) authorize(actor, 'permissions.manage');
   const user = await visibleUser(ctx, actor, userId);
   return itemsFor(user.roles, await repo.listEnabledCustomPermissions(ctx.db, user.id));

@@ -46,7 +46,12 @@ describe('recordAudit', () => {
   it('records failed logins without an actor', async () => {
     await recordAudit(t.db, { actorEmail: 'nobody@example.test', action: 'auth.login', outcome: 'failure' });
     const [row] = await rowsOf('auth.login');
-    expect(row).toMatchObject({ actor_user_id: null, actor_email: 'nobody@example.test', outcome: 'failure', details: {} });
+    expect(row).toMatchObject({
+      actor_user_id: null,
+      actor_email: 'nobody@example.test',
+      outcome: 'failure',
+      details: {},
+    });
   });
 
   it('commits and rolls back with the transaction it is given', async () => {
@@ -75,7 +80,11 @@ describe('the audit trail is append-only', () => {
   it('an UPDATE of audit_log fails', async () => {
     await recordAudit(t.db, { action: 'immutable.update', outcome: 'success' });
     await expect(
-      t.db.updateTable('audit_log').set({ outcome: 'failure' }).where('action', '=', 'immutable.update').execute(),
+      t.db
+        .updateTable('audit_log')
+        .set({ outcome: 'failure' })
+        .where('action', '=', 'immutable.update')
+        .execute(),
     ).rejects.toThrow(/append-only/);
     const [row] = await rowsOf('immutable.update');
     expect(row?.outcome).toBe('success');
@@ -83,9 +92,9 @@ describe('the audit trail is append-only', () => {
 
   it('a DELETE of audit_log fails', async () => {
     await recordAudit(t.db, { action: 'immutable.delete', outcome: 'success' });
-    await expect(t.db.deleteFrom('audit_log').where('action', '=', 'immutable.delete').execute()).rejects.toThrow(
-      /append-only/,
-    );
+    await expect(
+      t.db.deleteFrom('audit_log').where('action', '=', 'immutable.delete').execute(),
+    ).rejects.toThrow(/append-only/);
     expect(await rowsOf('immutable.delete')).toHaveLength(1);
   });
 
@@ -108,7 +117,11 @@ describe('auditFromRequest and the denied-request hook', () => {
       remoteAddress: '203.0.113.9',
     });
     expect(res.statusCode).toBe(403);
-    const rows = await t.db.selectFrom('audit_log').selectAll().where('request_id', '=', 'denied-1').execute();
+    const rows = await t.db
+      .selectFrom('audit_log')
+      .selectAll()
+      .where('request_id', '=', 'denied-1')
+      .execute();
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({
       actor_user_id: u.id,
@@ -128,12 +141,18 @@ describe('auditFromRequest and the denied-request hook', () => {
       payload: { permission: 'patients.view-archived' },
     });
     expect(res.statusCode).toBe(401);
-    expect(await t.db.selectFrom('audit_log').selectAll().where('request_id', '=', 'signed-out-1').execute()).toHaveLength(0);
+    expect(
+      await t.db.selectFrom('audit_log').selectAll().where('request_id', '=', 'signed-out-1').execute(),
+    ).toHaveLength(0);
   });
 
   it('the entry given wins over what the request says', () => {
-    const request = { actor: null, ip: '198.51.100.1', id: 'r-9' } as unknown as Parameters<typeof auditFromRequest>[0];
-    expect(auditFromRequest(request, { action: 'auth.login', outcome: 'failure', actorEmail: 'x@example.test' })).toEqual({
+    const request = { actor: null, ip: '198.51.100.1', id: 'r-9' } as unknown as Parameters<
+      typeof auditFromRequest
+    >[0];
+    expect(
+      auditFromRequest(request, { action: 'auth.login', outcome: 'failure', actorEmail: 'x@example.test' }),
+    ).toEqual({
       actorUserId: null,
       actorEmail: 'x@example.test',
       ip: '198.51.100.1',

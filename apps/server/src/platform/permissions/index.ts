@@ -43,7 +43,11 @@ export async function loadActorAccess(db: Kysely<DB>, input: LoadActorAccessInpu
       .where('user_id', '=', input.userId)
       .orderBy('organization_id')
       .execute(),
-    db.selectFrom('user_custom_permissions').select('permission').where('user_id', '=', input.userId).execute(),
+    db
+      .selectFrom('user_custom_permissions')
+      .select('permission')
+      .where('user_id', '=', input.userId)
+      .execute(),
   ]);
   const organizationIds = memberships.map((m) => Number(m.organization_id));
   const current =
@@ -88,7 +92,8 @@ function profileOfSubject(actor: AccessSubject): Profile {
  * organizations assigned to the third party, which today are its memberships.
  */
 export function organizationScope(actor: AccessSubject): 'all' | number[] {
-  if (profileOfSubject(actor) === 'management' && actor.permissions.has('organizations.view-any')) return 'all';
+  if (profileOfSubject(actor) === 'management' && actor.permissions.has('organizations.view-any'))
+    return 'all';
   return [...actor.organizationIds];
 }
 

@@ -41,16 +41,33 @@ describe('loadActorAccess', () => {
   });
 
   it('a current organization the user does not belong to adds nothing', async () => {
-    const u = await givenUser(t, { roles: ['doctor'], organizations: [{ id: orgA, role: 'organization_owner' }] });
-    const access = await loadActorAccess(t.db, { userId: u.id, roles: ['doctor'], currentOrganizationId: orgC });
+    const u = await givenUser(t, {
+      roles: ['doctor'],
+      organizations: [{ id: orgA, role: 'organization_owner' }],
+    });
+    const access = await loadActorAccess(t.db, {
+      userId: u.id,
+      roles: ['doctor'],
+      currentOrganizationId: orgC,
+    });
     expect(access.organizationRole).toBeNull();
     expect([...access.permissions].sort()).toEqual([...ROLE_PERMISSIONS.doctor].sort());
   });
 
   it('a management user gets the role permissions and the custom toggles, not the pivot', async () => {
-    const u = await givenUser(t, { roles: ['tech_support'], organizations: [{ id: orgA, role: 'organization_owner' }] });
-    await t.db.insertInto('user_custom_permissions').values({ user_id: u.id, permission: 'patients.view-archived' }).execute();
-    const access = await loadActorAccess(t.db, { userId: u.id, roles: ['tech_support'], currentOrganizationId: orgA });
+    const u = await givenUser(t, {
+      roles: ['tech_support'],
+      organizations: [{ id: orgA, role: 'organization_owner' }],
+    });
+    await t.db
+      .insertInto('user_custom_permissions')
+      .values({ user_id: u.id, permission: 'patients.view-archived' })
+      .execute();
+    const access = await loadActorAccess(t.db, {
+      userId: u.id,
+      roles: ['tech_support'],
+      currentOrganizationId: orgA,
+    });
     expect(access.organizationRole).toBe('organization_owner');
     expect(access.permissions.has('patients.complete-setup')).toBe(true);
     expect(access.permissions.has('patients.view-archived')).toBe(true);
@@ -58,7 +75,10 @@ describe('loadActorAccess', () => {
   });
 
   it('ignores stored toggles that are not custom permissions', async () => {
-    const u = await givenUser(t, { roles: ['doctor'], organizations: [{ id: orgA, role: 'organization_member' }] });
+    const u = await givenUser(t, {
+      roles: ['doctor'],
+      organizations: [{ id: orgA, role: 'organization_member' }],
+    });
     await t.db
       .insertInto('user_custom_permissions')
       .values([
@@ -66,7 +86,11 @@ describe('loadActorAccess', () => {
         { user_id: u.id, permission: 'organization.rx-forms.authorize-rush-case' },
       ])
       .execute();
-    const access = await loadActorAccess(t.db, { userId: u.id, roles: ['doctor'], currentOrganizationId: orgA });
+    const access = await loadActorAccess(t.db, {
+      userId: u.id,
+      roles: ['doctor'],
+      currentOrganizationId: orgA,
+    });
     expect(access.permissions.has('contracts.manage')).toBe(false);
     expect(access.permissions.has('organization.rx-forms.authorize-rush-case')).toBe(true);
   });
@@ -91,15 +115,26 @@ describe('can / authorize', () => {
 describe('organization scope', () => {
   it('management with organizations.view-any sees every organization', async () => {
     const u = await givenUser(t, { roles: ['supervisor'] });
-    const access = await loadActorAccess(t.db, { userId: u.id, roles: ['supervisor'], currentOrganizationId: null });
+    const access = await loadActorAccess(t.db, {
+      userId: u.id,
+      roles: ['supervisor'],
+      currentOrganizationId: null,
+    });
     const actor = { ...access, roles: ['supervisor'] };
     expect(organizationScope(actor)).toBe('all');
     expect(canSeeOrganization(actor, orgC)).toBe(true);
   });
 
   it('a lab partner sees only the organizations assigned to it', async () => {
-    const u = await givenUser(t, { roles: ['lab_partner'], organizations: [{ id: orgB, role: 'organization_member' }] });
-    const access = await loadActorAccess(t.db, { userId: u.id, roles: ['lab_partner'], currentOrganizationId: orgB });
+    const u = await givenUser(t, {
+      roles: ['lab_partner'],
+      organizations: [{ id: orgB, role: 'organization_member' }],
+    });
+    const access = await loadActorAccess(t.db, {
+      userId: u.id,
+      roles: ['lab_partner'],
+      currentOrganizationId: orgB,
+    });
     const actor = { ...access, roles: ['lab_partner'] };
     expect(organizationScope(actor)).toEqual([orgB]);
     expect(canSeeOrganization(actor, orgB)).toBe(true);
@@ -107,9 +142,20 @@ describe('organization scope', () => {
   });
 
   it('a practice user sees only their memberships, even with a stray view-any permission', async () => {
-    const u = await givenUser(t, { roles: ['doctor'], organizations: [{ id: orgA, role: 'organization_owner' }] });
-    const access = await loadActorAccess(t.db, { userId: u.id, roles: ['doctor'], currentOrganizationId: orgA });
-    const actor = { ...access, roles: ['doctor'], permissions: new Set([...access.permissions, 'organizations.view-any']) };
+    const u = await givenUser(t, {
+      roles: ['doctor'],
+      organizations: [{ id: orgA, role: 'organization_owner' }],
+    });
+    const access = await loadActorAccess(t.db, {
+      userId: u.id,
+      roles: ['doctor'],
+      currentOrganizationId: orgA,
+    });
+    const actor = {
+      ...access,
+      roles: ['doctor'],
+      permissions: new Set([...access.permissions, 'organizations.view-any']),
+    };
     expect(organizationScope(actor)).toEqual([orgA]);
     expect(canSeeOrganization(actor, orgA)).toBe(true);
     expect(canSeeOrganization(actor, orgB)).toBe(false);
