@@ -147,6 +147,8 @@ export async function logout(ctx: AppContext, actor: Actor, meta: RequestMeta): 
       outcome: 'success',
     });
   });
+  // Open real-time connections of this session end with it.
+  await ctx.realtime.disconnectToken(actor.tokenId);
 }
 
 // ---- sign-up and verification ---------------------------------------------------------------
@@ -296,11 +298,11 @@ export async function requestReset(ctx: AppContext, emailInput: string, meta: Re
 export async function resetPassword(ctx: AppContext, input: { token: string; password: string }, meta: RequestMeta): Promise<void> {
   await enforceRateLimits(ctx, [{ key: `reset:ip:${meta.ip}`, rule: RATE_LIMITS.resetPerIp }]);
   const passwordHash = await hashPassword(input.password);
-  const ok = await ctx.db.transaction().execute(async (trx) => {
+  const userId = await ctx.db.transaction().execute(async (trx) => {
     const row = await consumeOneTimeToken(trx, 'reset_password', input.token);
-    if (!row?.user_id) return false;
+    if (!row?.user_id) return null;
     const user = await repo.findUserById(trx, row.user_id);
-    if (!user || user.deleted_at) return false;
+    if (!user || user.deleted_at) return null;
     await repo.setPasswordHash(trx, user.id, passwordHash);
     // The link proved the mailbox, so an unverified account becomes verified.
     await repo.markEmailVerified(trx, user.id);
@@ -315,12 +317,14 @@ export async function resetPassword(ctx: AppContext, input: { token: string; pas
       outcome: 'success',
       details: { sessions_revoked: revoked },
     });
-    return true;
+    return user.id;
   });
-  if (!ok) {
+  if (userId === null) {
     await audit(ctx.db, meta, { action: 'auth.reset-password', entityType: 'user', outcome: 'failure', details: { reason: 'invalid_token' } });
     throw unprocessable(AUTH_MESSAGES.resetInvalid, { token: [AUTH_MESSAGES.resetInvalid] });
   }
+  // Every session ended: so do its real-time connections.
+  await ctx.realtime.disconnectUser(userId);
 }
 
 // ---- invitations ----------------------------------------------------------------------------

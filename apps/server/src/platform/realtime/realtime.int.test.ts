@@ -149,6 +149,16 @@ describe('connecting', () => {
     await t.ctx.realtime.disconnectUser(user.id);
     expect(await gone).toEqual(['io server disconnect', 'io server disconnect']);
   });
+
+  it('signing out through POST /logout ends the sockets of that session', async () => {
+    const user = await givenUser(t);
+    const token = await tokenFor(t, user.id);
+    const socket = await connect(token);
+    const gone = new Promise((resolve) => socket.once('disconnect', resolve));
+    const res = await t.app.inject({ method: 'POST', url: '/services/api/v2/logout', headers: { authorization: `Bearer ${token}` } });
+    expect(res.statusCode).toBe(200);
+    expect(await gone).toBe('io server disconnect');
+  });
 });
 
 describe('automatic channels', () => {
