@@ -218,21 +218,30 @@ export function createJobs(db: Kysely<DB>, options: JobsOptions = {}): Jobs {
   }
 
   /** Claims and runs one job; false when nothing was due. */
-  async function runOne(): Promise<boolean> {
+  async function claimAndRun(): Promise<boolean> {
     if (Date.now() - lastRecovery >= Math.min(lockTimeoutMs, 60_000)) {
       lastRecovery = Date.now();
       await recoverStale();
     }
     const job = await claim();
     if (!job) return false;
-    const done = execute(job);
-    inFlight.add(done);
-    try {
-      await done;
-    } finally {
-      inFlight.delete(done);
-    }
+    await execute(job);
     return true;
+  }
+
+  /** Tracked from the claim on, so drain() and stop() also wait for a job claimed a moment ago. */
+  async function runOne(): Promise<boolean> {
+    const attempt = claimAndRun();
+    const settled = attempt.then(
+      () => {},
+      () => {},
+    );
+    inFlight.add(settled);
+    try {
+      return await attempt;
+    } finally {
+      inFlight.delete(settled);
+    }
   }
 
   async function work(): Promise<void> {
@@ -329,9 +338,12 @@ export function createJobs(db: Kysely<DB>, options: JobsOptions = {}): Jobs {
     async drain() {
       let count = 0;
       lastRecovery = 0;
-      while (await runOne()) count++;
-      await Promise.allSettled([...inFlight]);
-      return count;
+      for (;;) {
+        while (await runOne()) count++;
+        // A job the polling loop of this process claimed meanwhile: wait for it, then look again.
+        if (inFlight.size === 0) return count;
+        await Promise.allSettled([...inFlight]);
+      }
     },
   };
 }

@@ -224,6 +224,14 @@ describe('without SMTP_URL', () => {
     expect(fs.readdirSync(`${t.dataDir}/mail`).filter((f) => f.endsWith('.partial'))).toEqual([]);
   });
 
+  it('after drain(), every queued message is on disk, even one the polling worker took', async () => {
+    for (let i = 0; i < 5; i++) {
+      await sendMail(t.ctx, { ...message, subject: `Drained ${i}` });
+      await t.ctx.jobs.drain();
+      expect(readOutbox(t.dataDir).map((m) => m.subject)).toContain(`Drained ${i}`);
+    }
+  });
+
   it('logs the links of the message at info level', async () => {
     // The app's own worker would take the job; this test delivers through its own queue object.
     await t.ctx.jobs.stop();
