@@ -11,7 +11,7 @@ import { Link as RouterLink } from 'react-router';
 import type { z } from 'zod';
 import { PublicLayout } from '../../../components/public-layout.tsx';
 import { applyServerErrors } from '../../../lib/form-errors.ts';
-import { notifyError, notifySuccess } from '../../../lib/notify.tsx';
+import { notifyError } from '../../../lib/notify.tsx';
 import { useRequestReset } from '../api/request-reset.ts';
 import { ForgotPasswordForm } from '../schemas.ts';
 
@@ -28,7 +28,6 @@ export function ForgotPasswordPage() {
     try {
       const result = await requestReset.mutateAsync({ email: values.email });
       setSent(result.message);
-      notifySuccess(result.message);
     } catch (error) {
       if (!applyServerErrors(error, form.setError, ['email'])) notifyError(error);
     }

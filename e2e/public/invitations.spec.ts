@@ -1,0 +1,37 @@
+import { expect, expectAccessible, test } from '../support/fixtures.ts';
+
+test.describe('invitations', () => {
+  test('/confirm-invitation with a bad token shows the failure and a Go to Home link to /login', async ({ page }) => {
+    await page.goto('/confirm-invitation?token=nope');
+    await expect(page.getByText('There was an issue confirming your invitation.')).toBeVisible();
+    await expectAccessible(page);
+    await page.getByRole('link', { name: 'Go to Home' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+  });
+
+  test('/confirm-invitation with a valid token shows the confirmation', async ({ page }) => {
+    await page.route('**/services/api/v2/organizations/confirm_invitation', (route) =>
+      route.fulfill({ json: { message: 'ok', organization: { id: 1, name: 'Practice' } } }),
+    );
+    await page.goto('/confirm-invitation?token=good');
+    await expect(page.getByText('The invitation was confirmed. Please, try to log in now.')).toBeVisible();
+  });
+
+  test('/create-user validates the fields and shows the server refusal of a bad token', async ({ page }) => {
+    await page.goto('/create-user?token=bad-token');
+    await expect(page.getByRole('heading', { level: 1, name: 'Create Your Account' })).toBeVisible();
+    await expectAccessible(page);
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await expect(page.getByText('Required').first()).toBeVisible();
+    await page.getByLabel(/^First Name/).fill('jane');
+    await page.getByLabel(/^Last Name/).fill('doe');
+    await page.getByLabel(/^Password/).fill('Welcome123');
+    await page.getByLabel(/^Confirm Password/).fill('Welcome123');
+    const response = page.waitForResponse('**/services/api/v2/organizations/create_user');
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    const sent = (await response).request().postDataJSON() as Record<string, string>;
+    expect(sent).toMatchObject({ first_name: 'Jane', last_name: 'Doe', token: 'bad-token' });
+    expect((await response).status()).toBeGreaterThanOrEqual(400);
+    await expect(page).toHaveURL(/create-user/);
+  });
+});
