@@ -487,6 +487,13 @@ export interface Orders {
   updated_at: Generated<Timestamp>;
 }
 
+export interface OrganizationCaseStats {
+  first_submission_at: Timestamp | null;
+  newest_submission_at: Timestamp | null;
+  organization_id: number;
+  submissions: Generated<number>;
+}
+
 export interface OrganizationNotificationSettings {
   additional_emails: Generated<string[]>;
   enabled: Generated<boolean>;
@@ -517,6 +524,7 @@ export interface OrganizationPreferences {
 export interface Organizations {
   account_number: string | null;
   created_at: Generated<Timestamp>;
+  customer_service_manager_user_id: number | null;
   deleted_at: Timestamp | null;
   disabled_at: Timestamp | null;
   easy_rx_practice_id: string | null;
@@ -906,6 +914,13 @@ export interface Uploads {
   user_id: number | null;
 }
 
+export interface UserCaseStats {
+  first_submission_at: Timestamp | null;
+  newest_submission_at: Timestamp | null;
+  submissions: Generated<number>;
+  user_id: number;
+}
+
 export interface UserCustomPermissions {
   created_at: Generated<Timestamp>;
   permission: string;
@@ -1019,6 +1034,7 @@ export interface DB {
   order_adjustments: OrderAdjustments;
   order_items: OrderItems;
   orders: Orders;
+  organization_case_stats: OrganizationCaseStats;
   organization_notification_settings: OrganizationNotificationSettings;
   organization_preferences: OrganizationPreferences;
   organization_types: OrganizationTypes;
@@ -1053,6 +1069,7 @@ export interface DB {
   tech_workflows: TechWorkflows;
   tray_design_requests: TrayDesignRequests;
   uploads: Uploads;
+  user_case_stats: UserCaseStats;
   user_custom_permissions: UserCustomPermissions;
   user_emails: UserEmails;
   user_notification_settings: UserNotificationSettings;
