@@ -7,3 +7,5 @@ export * from './auth.ts';
 export * from './notifications.ts';
 export * from './users.ts';
 export * from './route-access.ts';
+export * from './locations.ts';
+export * from './licenses.ts';

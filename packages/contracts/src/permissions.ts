@@ -135,6 +135,10 @@ export const PERMISSIONS = [
   'organization.locations.update',
   'organization.locations.delete',
 
+  // Licenses and their devices (the staff's /licenses pages)
+  'licenses.view',
+  'licenses.manage',
+
   // Onboarding
   'onboardings.manage',
   'onboardings.update-metadata',

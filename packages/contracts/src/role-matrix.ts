@@ -37,6 +37,7 @@ const PRODUCTION: readonly Permission[] = [
   'bracket-libraries.manage-inventory',
   'arch-wires.list',
   'users.view',
+  'licenses.view',
 ];
 
 /** Supervision: everything a technician does plus steering cases, requests and members. */

@@ -37,6 +37,7 @@ const EnvSchema = z.object({
   JOBS_POLL_MS: z.coerce.number().int().positive().default(1000),
   JOBS_RETRY_BASE_MS: z.coerce.number().int().positive().default(10_000),
   JOBS_LOCK_TIMEOUT_MS: z.coerce.number().int().positive().default(300_000),
+  WHITEHAT_ENCRYPTION_KEY: z.string().optional(),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -66,6 +67,8 @@ export interface Config {
   webDistDir: string;
   /** Background jobs: poll interval, first retry delay (doubles per attempt), stale-lock timeout. */
   jobs: { pollMs: number; retryBaseMs: number; lockTimeoutMs: number };
+  /** AES-256-GCM key (32 bytes, hex or base64) for stored integration passwords; else one is generated into settings. */
+  whitehatEncryptionKey: string | undefined;
 }
 
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
@@ -106,5 +109,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     },
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(import.meta.dirname, '../../../../web/dist')),
     jobs: { pollMs: e.JOBS_POLL_MS, retryBaseMs: e.JOBS_RETRY_BASE_MS, lockTimeoutMs: e.JOBS_LOCK_TIMEOUT_MS },
+    whitehatEncryptionKey: e.WHITEHAT_ENCRYPTION_KEY || undefined,
   };
 }

@@ -1,0 +1,117 @@
+import { z } from 'zod';
+import { EmailSchema, REQUIRED_MESSAGE } from './auth.ts';
+import { PaginationMeta, pagingQuery } from './users.ts';
+
+/** Locations (offices, shipping destinations). Spec: document 3 sections 2.9, 3, 5, 6, 7. */
+
+export const LOCATIONS_DEFAULT_PAGE_SIZE = 15;
+export const LOCATIONS_MAX_PAGE_SIZE = 500;
+
+export const LOCATION_MESSAGES = {
+  created: 'Location successfully created.',
+  updated: 'Location successfully updated.',
+  deleted: 'Location successfully deleted.',
+  invalidPhone: 'Invalid phone number.',
+  invalidState: 'State must be exactly 2 characters.',
+  invalidCountry: 'Country must be a 3-letter code.',
+  invalidUsers: 'The selected users are invalid.',
+  invalidOrganization: 'The selected organization is invalid.',
+  addressLocked:
+    'The address modification has been disabled while all your requests are completed. If you want to update the destination address for an open request, please contact the administrator.',
+} as const;
+
+/** The address fields that lock while the location has incomplete requests. */
+export const LOCATION_ADDRESS_FIELDS = [
+  'street_address',
+  'street_address_line_2',
+  'city',
+  'state',
+  'country',
+  'zip_code',
+] as const;
+
+const required = (max = 255) =>
+  z
+    .string({ error: REQUIRED_MESSAGE })
+    .trim()
+    .min(1, REQUIRED_MESSAGE)
+    .max(max, `Must contain max ${max} characters.`);
+
+/** International phone: '+' then 7 to 15 digits, the first not 0. */
+export const PhoneSchema = z
+  .string({ error: REQUIRED_MESSAGE })
+  .trim()
+  .min(1, { error: REQUIRED_MESSAGE, abort: true })
+  .regex(/^\+[1-9][0-9]{6,14}$/, LOCATION_MESSAGES.invalidPhone);
+
+/** The location form (create and update). */
+export const LocationFormSchema = z.object({
+  location_name: required(),
+  first_name: required(),
+  last_name: required(),
+  email: EmailSchema,
+  phone_number: PhoneSchema,
+  street_address: required(),
+  street_address_line_2: z.string().trim().max(255).nullable().optional(),
+  city: required(),
+  state: z
+    .string({ error: REQUIRED_MESSAGE })
+    .trim()
+    .min(1, { error: REQUIRED_MESSAGE, abort: true })
+    .length(2, LOCATION_MESSAGES.invalidState),
+  country: z
+    .string({ error: REQUIRED_MESSAGE })
+    .trim()
+    .min(1, { error: REQUIRED_MESSAGE, abort: true })
+    .regex(/^[A-Z]{3}$/, LOCATION_MESSAGES.invalidCountry),
+  zip_code: required(20),
+  /** Ids of the organization's users assigned to the location. */
+  users: z.array(z.number().int().positive()).max(1000).default([]),
+});
+
+/** POST /locations: management passes organization_id; practice users default to their current organization. */
+export const CreateLocationRequest = LocationFormSchema.extend({
+  organization_id: z.number({ error: LOCATION_MESSAGES.invalidOrganization }).int().positive().optional(),
+});
+export type CreateLocationRequest = z.input<typeof CreateLocationRequest>;
+
+export const UpdateLocationRequest = LocationFormSchema;
+export type UpdateLocationRequest = z.input<typeof UpdateLocationRequest>;
+
+export const LocationIdParams = z.object({ id: z.coerce.number().int().positive() });
+
+/** GET /locations */
+export const ListLocationsQuery = z.object({
+  organizationId: z.coerce.number({ error: LOCATION_MESSAGES.invalidOrganization }).int().positive().optional(),
+  /** Searches name, street, city and zip code. */
+  locationInfo: z.string().trim().max(255).optional(),
+  ...pagingQuery(LOCATIONS_DEFAULT_PAGE_SIZE, LOCATIONS_MAX_PAGE_SIZE),
+});
+export type ListLocationsQuery = z.infer<typeof ListLocationsQuery>;
+
+export const Location = z.object({
+  id: z.number().int(),
+  organization_id: z.number().int(),
+  location_name: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  email: z.string(),
+  phone_number: z.string(),
+  street_address: z.string(),
+  street_address_line_2: z.string().nullable(),
+  city: z.string(),
+  state: z.string(),
+  country: z.string(),
+  zip_code: z.string(),
+  full_address: z.string(),
+  users: z.array(z.number().int()),
+  has_incomplete_requests: z.boolean(),
+  created_at: z.string(),
+});
+export type Location = z.infer<typeof Location>;
+
+export const ListLocationsResponse = z.object({
+  locations: z.object({ data: z.array(Location), meta: PaginationMeta }),
+});
+export const LocationResponse = z.object({ location: Location });
+export const LocationMessageResponse = z.object({ message: z.string(), location: Location });
