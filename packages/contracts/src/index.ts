@@ -9,3 +9,4 @@ export * from './users.ts';
 export * from './route-access.ts';
 export * from './locations.ts';
 export * from './licenses.ts';
+export * from './organizations.ts';
