@@ -1,14 +1,13 @@
+// Subpath imports keep the first screen's bundle to the contracts it needs.
+import { MANAGEMENT_ROLES, profileOf, type OrganizationRole } from '@archline/contracts/roles';
 import {
   canAccessRoute,
   GUARD_MESSAGES,
   loginRedirect,
   matchRoute,
-  MANAGEMENT_ROLES,
-  profileOf,
   rootRedirect,
-  type OrganizationRole,
   type RouteUser,
-} from '@archline/contracts';
+} from '@archline/contracts/route-access';
 import { roleNames, type MeUser } from '../features/auth/api/me.ts';
 
 /**

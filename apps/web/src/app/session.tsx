@@ -1,4 +1,4 @@
-import { profileOf } from '@archline/contracts';
+import { profileOf } from '@archline/contracts/roles';
 import { useQueryClient } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useEffect, useMemo, useSyncExternalStore, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';

@@ -1,4 +1,4 @@
-import { DEFAULT_ERROR_MESSAGE, REQUEST_TIMEOUT_MS, TIMEOUT_ERROR_MESSAGE } from '@archline/contracts';
+import { DEFAULT_ERROR_MESSAGE, REQUEST_TIMEOUT_MS, TIMEOUT_ERROR_MESSAGE } from '@archline/contracts/http';
 import { getToken, setToken } from './session-store.ts';
 
 export const API_BASE = '/services/api/v2';

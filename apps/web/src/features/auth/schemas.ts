@@ -1,4 +1,4 @@
-import { LoginRequest, normalizeName } from '@archline/contracts';
+import { LoginRequest, normalizeName } from '@archline/contracts/auth';
 
 /**
  * The forms validate with the API's own schemas (one rule, one message): see @archline/contracts
@@ -10,7 +10,7 @@ export {
   RegisterStep1Schema,
   RequestResetRequest as ForgotPasswordForm,
   ResetPasswordRequest as ResetPasswordForm,
-} from '@archline/contracts';
+} from '@archline/contracts/auth';
 
 export const LoginForm = LoginRequest.pick({ email: true, password: true, remember_me: true });
 

@@ -1,4 +1,4 @@
-import type { CreateUserFromInvitationRequest } from '@archline/contracts';
+import type { CreateUserFromInvitationRequest } from '@archline/contracts/auth';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-import { UNVERIFIED_EMAIL_CODE, type LoginRequest, type LoginResponse } from '@archline/contracts';
+import { UNVERIFIED_EMAIL_CODE, type LoginRequest, type LoginResponse } from '@archline/contracts/auth';
 
 export type LoginBody = LoginRequest;
 export type LoginResult = LoginResponse;

@@ -1,10 +1,10 @@
-import type { MeResponse } from '@archline/contracts';
+import type { MeResponse } from '@archline/contracts/auth';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 
 /** GET /me: the signed-in user with roles, permissions and organizations. */
 export type MeUser = MeResponse;
-export type { MeOrganization } from '@archline/contracts';
+export type { MeOrganization } from '@archline/contracts/auth';
 
 export const ME_QUERY_KEY = ['me'] as const;
 

@@ -1,5 +1,5 @@
 import { api } from '../../../lib/api-client.ts';
-import type { VerifyResponse } from '@archline/contracts';
+import type { VerifyResponse } from '@archline/contracts/auth';
 
 export type VerifyResult = VerifyResponse;
 

@@ -1,4 +1,4 @@
-import TextField, { type TextFieldProps } from '@mui/material/TextField';
+import { FormTextField, type FormTextFieldProps } from '../../../components/form-text-field.tsx';
 import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
 import { capitalizeName } from '../schemas.ts';
 
@@ -7,13 +7,14 @@ export function NameField<T extends FieldValues>({
   form,
   name,
   ...props
-}: { form: UseFormReturn<T>; name: Path<T> } & Omit<TextFieldProps, 'name'>) {
+}: { form: UseFormReturn<T>; name: Path<T> } & Omit<FormTextFieldProps, 'name'>) {
   const error = form.formState.errors[name];
-  const registration = form.register(name);
+  const { ref, ...registration } = form.register(name);
   return (
-    <TextField
+    <FormTextField
       {...props}
       {...registration}
+      ref={ref}
       onBlur={(event) => {
         const value = capitalizeName(event.target.value);
         form.setValue(name, value as never, { shouldValidate: form.formState.isSubmitted });

@@ -3,12 +3,12 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link as RouterLink } from 'react-router';
 import type { z } from 'zod';
+import { FormTextField } from '../../../components/form-text-field.tsx';
 import { PublicLayout } from '../../../components/public-layout.tsx';
 import { applyServerErrors } from '../../../lib/form-errors.ts';
 import { notifyError } from '../../../lib/notify.tsx';
@@ -42,7 +42,7 @@ export function ForgotPasswordPage() {
           <Typography color="text.secondary">
             Enter the e-mail of your account and we will send you a link to reset your password.
           </Typography>
-          <TextField
+          <FormTextField
             {...form.register('email')}
             label="E-mail"
             type="email"

@@ -5,7 +5,6 @@ import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Link from '@mui/material/Link';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -13,6 +12,7 @@ import { Link as RouterLink, Navigate, useNavigate, useSearchParams } from 'reac
 import type { z } from 'zod';
 import { useSession } from '../../../app/session.tsx';
 import { AltchaField, type AltchaFieldHandle } from '../../../components/altcha-field.tsx';
+import { FormTextField } from '../../../components/form-text-field.tsx';
 import { PublicLayout } from '../../../components/public-layout.tsx';
 import { ApiError, errorMessage } from '../../../lib/api-client.ts';
 import { applyServerErrors } from '../../../lib/form-errors.ts';
@@ -109,7 +109,7 @@ export function LoginPage({ management = false }: { management?: boolean }) {
             {failure.message}
           </Alert>
         )}
-        <TextField
+        <FormTextField
           {...form.register('email')}
           label="E-mail"
           type="email"

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import { MANAGEMENT_ROLES } from '@archline/contracts';
+import { MANAGEMENT_ROLES } from '@archline/contracts/roles';
 import { useForm } from 'react-hook-form';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import type { z } from 'zod';

@@ -5,13 +5,13 @@ import Link from '@mui/material/Link';
 import Step from '@mui/material/Step';
 import StepLabel from '@mui/material/StepLabel';
 import Stepper from '@mui/material/Stepper';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import type { z } from 'zod';
 import { AltchaField, type AltchaFieldHandle } from '../../../components/altcha-field.tsx';
+import { FormTextField } from '../../../components/form-text-field.tsx';
 import { PublicLayout } from '../../../components/public-layout.tsx';
 import { ApiError, errorMessage } from '../../../lib/api-client.ts';
 import { applyServerErrors } from '../../../lib/form-errors.ts';
@@ -107,7 +107,7 @@ export function SignUpPage() {
           <>
             <NameField form={form} name="first_name" label="First Name" autoComplete="given-name" autoFocus required />
             <NameField form={form} name="last_name" label="Last Name" autoComplete="family-name" required />
-            <TextField
+            <FormTextField
               {...form.register('email')}
               label="E-mail"
               type="email"
