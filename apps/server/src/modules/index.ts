@@ -4,6 +4,7 @@ import { authRoutes } from './auth/routes.ts';
 import { notificationRoutes } from './notifications/routes.ts';
 import { announcementRoutes } from './announcements/routes.ts';
 import { customPermissionRoutes } from './users/custom-permissions.routes.ts';
+import { organizationRoutes } from './organizations/routes.ts';
 
 /** Every API area, registered under /services/api/v2. Add a module with one line here. */
 export async function registerModules(api: FastifyInstance) {
@@ -12,4 +13,5 @@ export async function registerModules(api: FastifyInstance) {
   await api.register(notificationRoutes);
   await api.register(announcementRoutes);
   await api.register(customPermissionRoutes);
+  await api.register(organizationRoutes);
 }
