@@ -5,6 +5,7 @@ import { notificationRoutes } from './notifications/routes.ts';
 import { announcementRoutes } from './announcements/routes.ts';
 import { customPermissionRoutes } from './users/custom-permissions.routes.ts';
 import { organizationRoutes } from './organizations/routes.ts';
+import { userRoutes } from './users/routes.ts';
 
 /** Every API area, registered under /services/api/v2. Add a module with one line here. */
 export async function registerModules(api: FastifyInstance) {
@@ -14,4 +15,5 @@ export async function registerModules(api: FastifyInstance) {
   await api.register(announcementRoutes);
   await api.register(customPermissionRoutes);
   await api.register(organizationRoutes);
+  await api.register(userRoutes);
 }
