@@ -27,7 +27,8 @@ export default defineConfig({
   workers: 2,
   retries: 0,
   reporter: process.env.CI ? [['list'], ['html', { open: 'never', outputFolder: '../playwright-report' }]] : 'list',
-  outputDir: '../test-results',
+  // One folder per run: several runs (engines, engineers) can share the machine.
+  outputDir: `../test-results/run-${process.env.E2E_PORT}`,
   use: {
     baseURL,
     trace: 'retain-on-failure',
