@@ -154,6 +154,9 @@ describe('demo seed (DEMO on)', () => {
   });
 });
 
+// These tests start their own application (a fresh database each), which takes longer than a request.
+const APP_START_TIMEOUT = 120_000;
+
 describe('first start with DEMO=0', () => {
   it('creates only the super_admin from ADMIN_EMAIL and ADMIN_PASSWORD', async () => {
     const t = await createTestApp({ ADMIN_EMAIL: 'root@archline.example', ADMIN_PASSWORD: 'RootPass123' });
@@ -174,7 +177,7 @@ describe('first start with DEMO=0', () => {
     } finally {
       await t.close();
     }
-  });
+  }, APP_START_TIMEOUT);
 
   it('refuses to start without ADMIN_EMAIL / ADMIN_PASSWORD and creates nobody', async () => {
     const t = await createTestApp();
@@ -185,5 +188,5 @@ describe('first start with DEMO=0', () => {
     } finally {
       await t.close();
     }
-  });
+  }, APP_START_TIMEOUT);
 });
