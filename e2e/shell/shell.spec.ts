@@ -100,6 +100,7 @@ test.describe('organization switcher', () => {
     // The server keeps the choice.
     await page.reload();
     await expect(page.getByTestId('sidebar-header')).toContainText(target);
+    await expect(page.getByRole('combobox', { name: 'Current organization' })).toBeVisible();
     await expectAccessible(page);
   });
 });
@@ -139,15 +140,19 @@ test.describe('log out', () => {
   test('ends the session, clears the client state and guards the pages again', async ({ page }) => {
     await openShell(page, 'member');
     await page.getByRole('button', { name: 'Log out' }).click();
-    await expect(page).toHaveURL(/\/login$/);
+    await expect(page).toHaveURL(/\/login(\?|$)/);
     expect(await page.evaluate(() => localStorage.getItem('archline.access_token'))).toBeNull();
     await page.goto('/account');
     await expect(page).toHaveURL(/\/login\?path=%2Faccount$/);
   });
 
-  test('management users return to the management sign in', async ({ page }) => {
+  test('a management session ends too, and its token no longer works on the server', async ({ page }) => {
     await openShell(page, 'supervisor');
+    const token = await page.evaluate(() => localStorage.getItem('archline.access_token'));
     await page.getByRole('button', { name: 'Log out' }).click();
-    await expect(page).toHaveURL(/\/management$/);
+    await expect(page.getByRole('button', { name: 'Sign In' })).toBeVisible();
+    expect(await page.evaluate(() => localStorage.getItem('archline.access_token'))).toBeNull();
+    const me = await page.request.get('/services/api/v2/me', { headers: { authorization: `Bearer ${token}` } });
+    expect(me.status()).toBe(401);
   });
 });

@@ -1,13 +1,10 @@
 import NotificationsIcon from '@mui/icons-material/Notifications';
 import Badge from '@mui/material/Badge';
-import Box from '@mui/material/Box';
-import Divider from '@mui/material/Divider';
 import IconButton from '@mui/material/IconButton';
 import ListItemText from '@mui/material/ListItemText';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import Tooltip from '@mui/material/Tooltip';
-import Typography from '@mui/material/Typography';
 import type { Notification } from '@archline/contracts';
 import dayjs from 'dayjs';
 import { useMemo, useState, type MouseEvent } from 'react';
@@ -76,12 +73,6 @@ export function NotificationsBell() {
         onClose={() => setAnchor(null)}
         slotProps={{ paper: { sx: { width: 360, maxHeight: 480 } }, list: { 'aria-label': 'Notifications' } }}
       >
-        <Box sx={{ px: 2, py: 1 }}>
-          <Typography variant="subtitle1" component="h2">
-            Notifications
-          </Typography>
-        </Box>
-        <Divider />
         {items.length === 0 && (
           <MenuItem disabled>
             <ListItemText primary="No notifications" />
