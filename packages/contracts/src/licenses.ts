@@ -66,7 +66,7 @@ export const SetLicenseStatusRequest = z.object({ active: z.boolean({ error: REQ
 
 export const LicenseIdParams = z.object({ id: z.coerce.number().int().positive() });
 export const DeviceIdParams = z.object({ id: z.coerce.number().int().positive() });
-export const OrganizationLicensesParams = z.object({ organizationId: z.coerce.number().int().positive() });
+export const OrganizationLicensesParams = z.object({ id: z.coerce.number().int().positive() });
 
 /** GET /licenses */
 export const ListLicensesQuery = z.object({

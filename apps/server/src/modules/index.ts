@@ -6,6 +6,7 @@ import { announcementRoutes } from './announcements/routes.ts';
 import { customPermissionRoutes } from './users/custom-permissions.routes.ts';
 import { organizationRoutes } from './organizations/routes.ts';
 import { userRoutes } from './users/routes.ts';
+import { locationRoutes } from './locations/routes.ts';
 
 /** Every API area, registered under /services/api/v2. Add a module with one line here. */
 export async function registerModules(api: FastifyInstance) {
@@ -16,4 +17,5 @@ export async function registerModules(api: FastifyInstance) {
   await api.register(customPermissionRoutes);
   await api.register(organizationRoutes);
   await api.register(userRoutes);
+  await api.register(locationRoutes);
 }
