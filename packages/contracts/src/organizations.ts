@@ -173,8 +173,8 @@ export const ContactsSavedResponse = z.object({ contacts: z.array(Contact), mess
 // ---- credits --------------------------------------------------------------------------------
 
 const DateSchema = requiredString()
-  .min(1, REQUIRED_MESSAGE)
-  .regex(/^\d{4}-\d{2}-\d{2}/, ORGANIZATION_MESSAGES.invalidDate)
+  .min(1, { error: REQUIRED_MESSAGE, abort: true })
+  .regex(/^\d{4}-\d{2}-\d{2}/, { error: ORGANIZATION_MESSAGES.invalidDate, abort: true })
   .refine((v) => !Number.isNaN(Date.parse(v)), ORGANIZATION_MESSAGES.invalidDate)
   .transform((v) => v.slice(0, 10));
 
