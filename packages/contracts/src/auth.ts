@@ -113,6 +113,17 @@ export const MeOrganization = z.object({
   id: z.number().int(),
   name: z.string(),
   account_number: z.string().nullable(),
+  disabled_at: z.string().nullable(),
+  webhooks_enabled: z.boolean().nullable(),
+  enable_custom_bracket_sets: z.boolean(),
+  /** The organization's contract, if it has one (suspended_at set: 'Start a New Case' is disabled). */
+  contract: z
+    .object({
+      id: z.number().int(),
+      suspended_at: z.string().nullable(),
+      license: z.object({ license_type: z.object({ allow_buy_seats: z.boolean() }) }).nullable(),
+    })
+    .nullable(),
   pivot: z.object({ role: z.string(), all_permissions: z.array(z.string()) }),
 });
 export type MeOrganization = z.infer<typeof MeOrganization>;

@@ -20,14 +20,13 @@ export function toRouteUser(user: MeUser): RouteUser {
   const roles = roleNames(user);
   const organization = user.organizations.find((o) => o.id === user.current_organization_id) ?? null;
   const permissions = new Set([...user.all_permissions, ...(organization?.pivot.all_permissions ?? [])]);
-  const flags = organization as { contract_suspended?: boolean; custom_bracket_sets_enabled?: boolean } | null;
   return {
     roles,
     profile: profileOf(roles),
     organizationRole: (organization?.pivot.role as OrganizationRole | undefined) ?? null,
     hasOrganization: organization !== null,
-    contractSuspended: flags?.contract_suspended === true,
-    customBracketSetsEnabled: flags?.custom_bracket_sets_enabled === true,
+    contractSuspended: Boolean(organization?.contract?.suspended_at),
+    customBracketSetsEnabled: organization?.enable_custom_bracket_sets === true,
     currentOrganizationId: user.current_organization_id,
     permissions,
   };

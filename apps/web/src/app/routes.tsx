@@ -1,4 +1,5 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { matchPath } from 'react-router';
 
 /**
  * The authenticated pages. Features add their pages HERE, one entry per route, e.g.
@@ -25,6 +26,15 @@ export function lazyPage<M extends Record<string, unknown>>(
 export const protectedRoutes: AppRoute[] = [
   { path: '/account', page: lazyPage(() => import('../features/account/pages/account-page.tsx'), 'AccountPage') },
 ];
+
+/**
+ * True when the portal has a page for `path`. Navigation (the sidebar) offers only built pages:
+ * an entry of the sidebar table appears once its feature's page is added above.
+ */
+export function isBuiltPath(path: string): boolean {
+  const pathname = path.split(/[?#]/)[0] ?? path;
+  return protectedRoutes.some((r) => matchPath({ path: r.path, end: true }, pathname) !== null);
+}
 
 /** The layout around authenticated pages (top bar, sidebar, footer). */
 export const AppLayout = lazyPage(() => import('./shell/app-shell.tsx'), 'AppShell');

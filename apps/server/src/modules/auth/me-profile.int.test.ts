@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ORGANIZATION_ROLE_PERMISSIONS } from '@archline/contracts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { buildContract, buildLicense, buildLicenseType } from '../../db/seed/factories.ts';
 import { API, bearer, givenOrganization, givenUser, tokenFor } from '../../../test/auth-helpers.ts';
 
 let t: TestApp;
@@ -28,11 +29,29 @@ describe('GET /me', () => {
       additional_emails: [],
       current_organization_id: b,
     });
+    const facts = { disabled_at: null, webhooks_enabled: null, enable_custom_bracket_sets: false, contract: null };
     expect(me.organizations).toEqual([
-      { id: a, name: 'Alpha Dental', account_number: 'ALPHA-01', pivot: { role: 'organization_owner', all_permissions: [...ORGANIZATION_ROLE_PERMISSIONS.organization_owner] } },
-      { id: b, name: 'Beta Dental', account_number: null, pivot: { role: 'organization_member', all_permissions: [...ORGANIZATION_ROLE_PERMISSIONS.organization_member] } },
+      { id: a, name: 'Alpha Dental', account_number: 'ALPHA-01', ...facts, pivot: { role: 'organization_owner', all_permissions: [...ORGANIZATION_ROLE_PERMISSIONS.organization_owner] } },
+      { id: b, name: 'Beta Dental', account_number: null, ...facts, pivot: { role: 'organization_member', all_permissions: [...ORGANIZATION_ROLE_PERMISSIONS.organization_member] } },
     ]);
     expect(Array.isArray(me.all_permissions)).toBe(true);
+  });
+
+  it("includes the organization facts the shell needs: disabled, custom bracket sets, the contract's suspension and seat buying", async () => {
+    const org = await givenOrganization(t, { name: 'Gamma Dental' });
+    await t.db.updateTable('organizations').set({ enable_custom_bracket_sets: true, disabled_at: new Date('2026-01-02T03:04:05Z') }).where('id', '=', org).execute();
+    const type = await buildLicenseType(t.db, { allow_buy_seats: true });
+    const license = await buildLicense(t.db, org, { license_type_id: type.id });
+    const contract = await buildContract(t.db, org, { license_id: license.id, suspended_at: new Date('2026-02-03T00:00:00Z'), suspension_type: 1 });
+    const u = await givenUser(t, { organizations: [{ id: org, role: 'organization_owner' }], current_organization_id: org });
+    const res = await call('GET', '/me', await tokenFor(t, u.id));
+    expect(res.statusCode).toBe(200);
+    expect(res.json().organizations[0]).toMatchObject({
+      id: org,
+      disabled_at: '2026-01-02T03:04:05.000Z',
+      enable_custom_bracket_sets: true,
+      contract: { id: contract.id, suspended_at: '2026-02-03T00:00:00.000Z', license: { license_type: { allow_buy_seats: true } } },
+    });
   });
 
   it('answers 401 without a token or with an unknown one', async () => {

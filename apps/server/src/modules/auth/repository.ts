@@ -217,7 +217,21 @@ export async function loadMe(db: Kysely<DB>, userId: number): Promise<MeResponse
     db
       .selectFrom('organization_user')
       .innerJoin('organizations', 'organizations.id', 'organization_user.organization_id')
-      .select(['organizations.id', 'organizations.name', 'organizations.account_number', 'organization_user.role'])
+      .leftJoin('contracts', 'contracts.organization_id', 'organizations.id')
+      .leftJoin('licenses', 'licenses.id', 'contracts.license_id')
+      .leftJoin('license_types', 'license_types.id', 'licenses.license_type_id')
+      .select([
+        'organizations.id',
+        'organizations.name',
+        'organizations.account_number',
+        'organizations.disabled_at',
+        'organizations.webhooks_enabled',
+        'organizations.enable_custom_bracket_sets',
+        'organization_user.role',
+        'contracts.id as contract_id',
+        'contracts.suspended_at as contract_suspended_at',
+        'license_types.allow_buy_seats',
+      ])
       .where('organization_user.user_id', '=', userId)
       .where('organizations.deleted_at', 'is', null)
       .orderBy('organizations.name')
@@ -244,6 +258,17 @@ export async function loadMe(db: Kysely<DB>, userId: number): Promise<MeResponse
       id: o.id,
       name: o.name,
       account_number: o.account_number,
+      disabled_at: o.disabled_at ? new Date(o.disabled_at).toISOString() : null,
+      webhooks_enabled: o.webhooks_enabled,
+      enable_custom_bracket_sets: o.enable_custom_bracket_sets,
+      contract:
+        o.contract_id === null
+          ? null
+          : {
+              id: o.contract_id,
+              suspended_at: o.contract_suspended_at ? new Date(o.contract_suspended_at).toISOString() : null,
+              license: o.allow_buy_seats === null ? null : { license_type: { allow_buy_seats: o.allow_buy_seats } },
+            },
       pivot: { role: o.role, all_permissions: [...(ORGANIZATION_ROLE_PERMISSIONS[o.role as OrganizationRole] ?? [])] },
     })),
     current_organization_id: current,

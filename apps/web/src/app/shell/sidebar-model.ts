@@ -1,5 +1,7 @@
 import { ROLE_LABELS, profileOf, sidebarEntries, type OrganizationRole, type Role } from '@archline/contracts';
 import { roleNames, type MeUser } from '../../features/auth/api/me.ts';
+import { toRouteUser } from '../access.ts';
+import { isBuiltPath } from '../routes.tsx';
 
 export interface SidebarHeader {
   name: string;
@@ -32,22 +34,11 @@ export interface SidebarItem {
 }
 
 /**
- * The sidebar entries for the signed-in user, from the sidebar table in @archline/contracts.
- * The current user payload does not carry the organization's contract or custom bracket set
- * flag yet: until it does, the contract counts as active and custom bracket sets as off.
+ * The sidebar entries for the signed-in user: the sidebar table in @archline/contracts, limited to
+ * the pages this portal has built (`isBuilt`), so no entry leads nowhere.
  */
-export function sidebarItems(user: MeUser): SidebarItem[] {
-  const roles = roleNames(user);
-  const organization = user.organizations.find((o) => o.id === user.current_organization_id);
-  const entries = sidebarEntries({
-    roles,
-    profile: profileOf(roles),
-    organizationRole: (organization?.pivot.role as OrganizationRole | undefined) ?? null,
-    hasOrganization: Boolean(organization),
-    contractSuspended: false,
-    customBracketSetsEnabled: false,
-    currentOrganizationId: organization?.id ?? null,
-    permissions: user.all_permissions,
-  });
-  return entries.map((e) => ({ key: e.key, label: e.label, path: e.path, disabled: e.disabled }));
+export function sidebarItems(user: MeUser, isBuilt: (path: string) => boolean = isBuiltPath): SidebarItem[] {
+  return sidebarEntries(toRouteUser(user))
+    .filter((e) => isBuilt(e.path))
+    .map((e) => ({ key: e.key, label: e.label, path: e.path, disabled: e.disabled }));
 }

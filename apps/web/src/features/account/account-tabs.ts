@@ -12,18 +12,15 @@ export interface AccountTab {
  */
 export const BUILT_ACCOUNT_TABS: readonly AccountTab[] = [{ number: 0, label: 'User' }];
 
-/**
- * The built tabs the user may see by the tab table in @archline/contracts. The organization facts
- * (disabled, license seats, webhooks) are not in the current user payload yet; the tabs that need
- * them are not built yet either.
- */
+/** The built tabs the user may see by the tab table in @archline/contracts. */
 export function accountTabsFor(user: MeUser): AccountTab[] {
+  const organization = user.organizations.find((o) => o.id === user.current_organization_id);
   const visible = visibleAccountTabs({
     profile: profileOf(roleNames(user)),
-    permissions: user.all_permissions,
-    organizationDisabled: false,
-    licenseAllowsExtraSeats: false,
-    webhooksEnabled: null,
+    permissions: [...user.all_permissions, ...(organization?.pivot.all_permissions ?? [])],
+    organizationDisabled: Boolean(organization?.disabled_at),
+    licenseAllowsExtraSeats: organization?.contract?.license?.license_type.allow_buy_seats === true,
+    webhooksEnabled: organization?.webhooks_enabled ?? null,
   }).map((t) => t.number);
   return BUILT_ACCOUNT_TABS.filter((t) => visible.includes(t.number));
 }
