@@ -12,6 +12,9 @@
  *   cuts the page;
  * - the outer query joins the display fields (organization, contract, onboarding, locations)
  *   for the rows of the page only.
+ * Measured with bench/generate.ts (20000 organizations, 60000 users, 20000 locations, PostgreSQL
+ * 15): 100 to 350 ms per page. PostgreSQL's JIT adds about 2 s to the unfiltered page (its cost
+ * estimate crosses jit_above_cost); run production with jit = off.
  */
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { HubSearchFilters, HubSort, SearchHit } from '@archline/contracts';
