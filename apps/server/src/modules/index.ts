@@ -7,6 +7,7 @@ import { customPermissionRoutes } from './users/custom-permissions.routes.ts';
 import { organizationRoutes } from './organizations/routes.ts';
 import { userRoutes } from './users/routes.ts';
 import { locationRoutes } from './locations/routes.ts';
+import { licenseRoutes } from './licenses/routes.ts';
 
 /** Every API area, registered under /services/api/v2. Add a module with one line here. */
 export async function registerModules(api: FastifyInstance) {
@@ -18,4 +19,5 @@ export async function registerModules(api: FastifyInstance) {
   await api.register(organizationRoutes);
   await api.register(userRoutes);
   await api.register(locationRoutes);
+  await api.register(licenseRoutes);
 }
