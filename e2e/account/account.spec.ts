@@ -52,6 +52,8 @@ test.describe('account page, User tab', () => {
     await info.getByLabel('Account Number').fill('TECH-2026');
     await info.getByRole('button', { name: 'Save' }).click();
     await expect(page.getByText('Profile successfully updated.')).toBeVisible();
+    // The success snackbar is on screen: its colours pass the contrast checks too.
+    await expectAccessible(page);
     // Names are capitalized word by word.
     await expect(info.getByLabel('Last Name')).toHaveValue('Technician');
     await page.reload();

@@ -18,7 +18,9 @@ function hasRoute(path: string): boolean {
 export function RequireAuth() {
   const session = useSession();
   const location = useLocation();
-  if (!session.token) return <Navigate to={loginRedirectFor(location.pathname, location.search)} replace />;
+  if (!session.token) {
+    return <Navigate to={session.signedOutTo ?? loginRedirectFor(location.pathname, location.search)} replace />;
+  }
   if (session.error) {
     return <MessagePage title="Something went wrong" severity="error" message={errorMessage(session.error)} />;
   }

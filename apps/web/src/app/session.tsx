@@ -1,6 +1,6 @@
 import { profileOf } from '@archline/contracts/roles';
 import { useQueryClient } from '@tanstack/react-query';
-import { createContext, useCallback, useContext, useEffect, useMemo, useSyncExternalStore, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { api, setUnauthorizedHandler } from '../lib/api-client.ts';
 import { runClientResets } from '../lib/reset.ts';
@@ -17,6 +17,8 @@ export interface Session {
   signIn: (token: string, user?: MeUser) => void;
   /** Ends the session on the server, resets the whole client state and goes to the login page. */
   signOut: () => Promise<void>;
+  /** After a sign-out: the sign-in page to go to (without a return path). */
+  signedOutTo: string | null;
 }
 
 const SessionContext = createContext<Session | null>(null);
@@ -30,6 +32,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const navigate = useNavigate();
   const token = useToken();
   const me = useMe(Boolean(token));
+  const [signedOutTo, setSignedOutTo] = useState<string | null>(null);
 
   const resetClient = useCallback(() => {
     setToken(null);
@@ -51,6 +54,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       queryClient.clear();
       runClientResets();
       if (user) queryClient.setQueryData(ME_QUERY_KEY, user);
+      setSignedOutTo(null);
       setToken(newToken);
     },
     [queryClient],
@@ -63,8 +67,12 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     } catch {
       // The session ends on this device whatever the server answered.
     }
+    // The guards send a signed-out visitor to sign in carrying the page as a return path; after
+    // a deliberate sign-out they go to the plain sign-in page of the profile instead.
+    const target = management ? '/management' : '/login';
+    setSignedOutTo(target);
     resetClient();
-    navigate(management ? '/management' : '/login', { replace: true });
+    navigate(target, { replace: true });
   }, [me.data, navigate, resetClient]);
 
   const value = useMemo<Session>(
@@ -75,8 +83,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       error: token ? me.error : null,
       signIn,
       signOut,
+      signedOutTo,
     }),
-    [token, me.data, me.isPending, me.error, signIn, signOut],
+    [token, me.data, me.isPending, me.error, signIn, signOut, signedOutTo],
   );
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }
