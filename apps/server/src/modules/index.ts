@@ -1,4 +1,5 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { requireActor } from '../platform/auth/plugin.ts';
 import { healthRoutes } from './health/routes.ts';
 import { authRoutes } from './auth/routes.ts';
 import { notificationRoutes } from './notifications/routes.ts';
@@ -9,8 +10,21 @@ import { userRoutes } from './users/routes.ts';
 import { locationRoutes } from './locations/routes.ts';
 import { licenseRoutes } from './licenses/routes.ts';
 
+/**
+ * A route is public when its schema declares `security: []` (so the OpenAPI document says the
+ * same); every other route needs a session. Checked when the request arrives, before its body is
+ * read or validated, so a caller without a valid token always gets 401, never a validation error.
+ */
+function isPublicRoute(request: FastifyRequest): boolean {
+  const security = (request.routeOptions.schema as { security?: unknown[] } | undefined)?.security;
+  return Array.isArray(security) && security.length === 0;
+}
+
 /** Every API area, registered under /services/api/v2. Add a module with one line here. */
 export async function registerModules(api: FastifyInstance) {
+  api.addHook('onRequest', async (request) => {
+    if (!isPublicRoute(request)) requireActor(request);
+  });
   await api.register(healthRoutes);
   await api.register(authRoutes);
   await api.register(notificationRoutes);
