@@ -10,3 +10,4 @@ export * from './route-access.ts';
 export * from './locations.ts';
 export * from './licenses.ts';
 export * from './organizations.ts';
+export * from './address.ts';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EmailSchema, REQUIRED_MESSAGE } from './auth.ts';
+import { ADDRESS_MESSAGES, PostalAddress, PostalAddressFields, requiredText } from './address.ts';
 import { PaginationMeta, pagingQuery } from './users.ts';
 
 /** Locations (offices, shipping destinations). Spec: document 3 sections 2.9, 3, 5, 6, 7. */
@@ -11,9 +11,9 @@ export const LOCATION_MESSAGES = {
   created: 'Location successfully created.',
   updated: 'Location successfully updated.',
   deleted: 'Location successfully deleted.',
-  invalidPhone: 'Invalid phone number.',
-  invalidState: 'State must be exactly 2 characters.',
-  invalidCountry: 'Country must be a 3-letter code.',
+  invalidPhone: ADDRESS_MESSAGES.invalidPhone,
+  invalidState: ADDRESS_MESSAGES.invalidState,
+  invalidCountry: ADDRESS_MESSAGES.invalidCountry,
   invalidUsers: 'The selected users are invalid.',
   invalidOrganization: 'The selected organization is invalid.',
   addressLocked:
@@ -30,41 +30,11 @@ export const LOCATION_ADDRESS_FIELDS = [
   'zip_code',
 ] as const;
 
-const required = (max = 255) =>
-  z
-    .string({ error: REQUIRED_MESSAGE })
-    .trim()
-    .min(1, REQUIRED_MESSAGE)
-    .max(max, `Must contain max ${max} characters.`);
-
-/** International phone: '+' then 7 to 15 digits, the first not 0. */
-export const PhoneSchema = z
-  .string({ error: REQUIRED_MESSAGE })
-  .trim()
-  .min(1, { error: REQUIRED_MESSAGE, abort: true })
-  .regex(/^\+[1-9][0-9]{6,14}$/, LOCATION_MESSAGES.invalidPhone);
 
 /** The location form (create and update). */
 export const LocationFormSchema = z.object({
-  location_name: required(),
-  first_name: required(),
-  last_name: required(),
-  email: EmailSchema,
-  phone_number: PhoneSchema,
-  street_address: required(),
-  street_address_line_2: z.string().trim().max(255).nullable().optional(),
-  city: required(),
-  state: z
-    .string({ error: REQUIRED_MESSAGE })
-    .trim()
-    .min(1, { error: REQUIRED_MESSAGE, abort: true })
-    .length(2, LOCATION_MESSAGES.invalidState),
-  country: z
-    .string({ error: REQUIRED_MESSAGE })
-    .trim()
-    .min(1, { error: REQUIRED_MESSAGE, abort: true })
-    .regex(/^[A-Z]{3}$/, LOCATION_MESSAGES.invalidCountry),
-  zip_code: required(20),
+  location_name: requiredText(),
+  ...PostalAddressFields.shape,
   /** Ids of the organization's users assigned to the location. */
   users: z.array(z.number().int().positive()).max(1000).default([]),
 });
@@ -93,16 +63,7 @@ export const Location = z.object({
   id: z.number().int(),
   organization_id: z.number().int(),
   location_name: z.string(),
-  first_name: z.string(),
-  last_name: z.string(),
-  email: z.string(),
-  phone_number: z.string(),
-  street_address: z.string(),
-  street_address_line_2: z.string().nullable(),
-  city: z.string(),
-  state: z.string(),
-  country: z.string(),
-  zip_code: z.string(),
+  ...PostalAddress.shape,
   full_address: z.string(),
   users: z.array(z.number().int()),
   has_incomplete_requests: z.boolean(),

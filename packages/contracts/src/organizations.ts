@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ADDRESS_MESSAGES, CountrySchema, PostalAddress, PostalAddressFields, requiredText } from './address.ts';
 import { AccountNumberSchema, EMAIL_INVALID_MESSAGE, EmailSchema, REQUIRED_MESSAGE } from './auth.ts';
 
 /**
@@ -9,10 +10,10 @@ import { AccountNumberSchema, EMAIL_INVALID_MESSAGE, EmailSchema, REQUIRED_MESSA
  */
 
 export const ORGANIZATION_MESSAGES = {
-  invalidPhone: 'Invalid phone number.',
+  invalidPhone: ADDRESS_MESSAGES.invalidPhone,
   invalidName: 'Invalid name',
-  stateLength: 'Must be exactly 2 characters.',
-  countryCode: 'Must be a 3-letter country code.',
+  stateLength: ADDRESS_MESSAGES.invalidState,
+  countryCode: ADDRESS_MESSAGES.invalidCountry,
   contactFirstName: 'First Name is required',
   contactTitle: 'Title is required',
   contactEmail: 'Email is invalid',
@@ -52,13 +53,7 @@ export const ORGANIZATION_MEMBER_ROLES = ['organization_owner', 'organization_ma
 export const INVITE_ROLES = ['organization_owner', 'organization_member'] as const;
 
 const requiredString = () => z.string({ error: REQUIRED_MESSAGE });
-const required = (max = 255) => requiredString().trim().min(1, REQUIRED_MESSAGE).max(max, `Must contain max ${max} characters.`);
 
-/** International phone: '+' then 7 to 15 digits, the first not 0. */
-export const OrganizationPhoneSchema = requiredString()
-  .trim()
-  .min(1, REQUIRED_MESSAGE)
-  .regex(/^\+[1-9]\d{6,14}$/, ORGANIZATION_MESSAGES.invalidPhone);
 
 export const OrganizationIdParams = z.object({ id: z.coerce.number().int().positive() });
 export type OrganizationIdParams = z.infer<typeof OrganizationIdParams>;
@@ -72,7 +67,7 @@ export const OrganizationTypeNameSchema = requiredString()
 
 /** PUT /organizations/{id}. organization_type only with the type permission (else 403). */
 export const OrganizationUpdateRequest = z.object({
-  name: required(),
+  name: requiredText(),
   account_number: AccountNumberSchema.nullable().optional(),
   organization_type: OrganizationTypeNameSchema.nullable().optional(),
   management_notes: z.string().max(10_000).nullable().optional(),
@@ -105,35 +100,9 @@ export type SendInviteToCreateRequest = z.input<typeof SendInviteToCreateRequest
 // ---- billing address ------------------------------------------------------------------------
 
 /** All fields required ('Required') except street_address_line_2; country defaults to USA. */
-export const BillingAddressSchema = z.object({
-  first_name: required(),
-  last_name: required(),
-  email: EmailSchema,
-  phone_number: OrganizationPhoneSchema,
-  street_address: required(),
-  street_address_line_2: z.string().trim().max(255).nullable().optional(),
-  city: required(),
-  state: required().pipe(z.string().length(2, ORGANIZATION_MESSAGES.stateLength)),
-  country: requiredString()
-    .trim()
-    .toUpperCase()
-    .regex(/^[A-Z]{3}$/, ORGANIZATION_MESSAGES.countryCode)
-    .default('USA'),
-  zip_code: required(20),
-});
+export const BillingAddressSchema = PostalAddressFields.extend({ country: CountrySchema.default('USA') });
 export type BillingAddressRequest = z.input<typeof BillingAddressSchema>;
-export const BillingAddress = z.object({
-  first_name: z.string(),
-  last_name: z.string(),
-  email: z.string(),
-  phone_number: z.string(),
-  street_address: z.string(),
-  street_address_line_2: z.string().nullable(),
-  city: z.string(),
-  state: z.string(),
-  country: z.string(),
-  zip_code: z.string(),
-});
+export const BillingAddress = PostalAddress;
 export type BillingAddress = z.infer<typeof BillingAddress>;
 export const BillingAddressResponse = z.object({ billing_address: BillingAddress, message: z.string() });
 
