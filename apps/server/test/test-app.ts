@@ -28,7 +28,16 @@ export async function createTestDatabase(): Promise<{ database: Database; url?: 
     const name = `archline_t_${inject('runId')}_${process.pid}_${counter++}`;
     const admin = new pg.Client({ connectionString: adminUrl });
     await admin.connect();
-    await admin.query(`create database ${name} template ${inject('templateDatabase')}`);
+    // Two files copying the template at the same instant may find it busy: try again shortly.
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await admin.query(`create database ${name} template ${inject('templateDatabase')}`);
+        break;
+      } catch (err) {
+        if (attempt >= 10 || !/being accessed by other users/.test(String(err))) throw err;
+        await new Promise((r) => setTimeout(r, 200 * attempt));
+      }
+    }
     await admin.end();
     const url = new URL(adminUrl);
     url.pathname = `/${name}`;

@@ -1,3 +1,4 @@
+import { requestMeta } from '../../platform/http/request-meta.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   ANNOUNCEMENT_MAX_LENGTH,
@@ -55,6 +56,6 @@ export const announcementRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      updateAnnouncement(app.ctx, requireActor(request), request.body, { ip: request.ip, requestId: request.id }),
+      updateAnnouncement(app.ctx, requireActor(request), request.body, requestMeta(request)),
   );
 };

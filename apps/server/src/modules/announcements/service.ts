@@ -18,10 +18,8 @@ import { authorize } from '../../platform/permissions/index.ts';
 import * as repo from './repository.ts';
 
 /** Where a write came from, for the audit trail. */
-export interface RequestMeta {
-  ip?: string | null;
-  requestId?: string | null;
-}
+import type { RequestMeta } from '../../platform/http/request-meta.ts';
+export type { RequestMeta };
 
 export function toAnnouncement(row: repo.AnnouncementRow): Announcement {
   return {
@@ -64,7 +62,7 @@ export async function updateAnnouncement(
   ctx: AppContext,
   actor: Actor,
   input: UpdateAnnouncementRequest,
-  meta: RequestMeta = {},
+  meta: RequestMeta = { ip: null, requestId: null },
 ): Promise<UpdateAnnouncementResponse> {
   authorize(actor, 'announcement.update');
   const body = input.body ?? '';

@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+import { errorResponses, requestMeta } from '../../platform/http/request-meta.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   AddEmailRequest,
@@ -13,7 +13,6 @@ import {
   CurrentOrganizationRequest,
   CurrentOrganizationResponse,
   EmailIdParams,
-  ErrorResponse,
   LastActivityResponse,
   LoginRequest,
   LoginResponse,
@@ -35,14 +34,11 @@ import { RateLimitedError } from '../../platform/auth/rate-limit.ts';
 import * as service from './service.ts';
 import { loadPublicSettings } from './repository.ts';
 
-function metaOf(request: FastifyRequest): service.RequestMeta {
-  const ua = request.headers['user-agent'];
-  return { ip: request.ip, requestId: request.id, userAgent: typeof ua === 'string' ? ua : null };
-}
+const metaOf = requestMeta;
 
 const tags = ['auth'];
 const publicRoute = { tags, security: [] };
-const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse, 422: ErrorResponse, 429: ErrorResponse };
+const errors = errorResponses(400, 401, 403, 404, 422, 429);
 
 /** Sessions, sign-up, verification, password reset, invitations and the caller's own profile. */
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -1,10 +1,9 @@
+import { errorResponses, requestMeta } from '../../platform/http/request-meta.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { FastifyRequest } from 'fastify';
 import {
   CreateLicenseRequest,
   DeviceIdParams,
   DeviceMessageResponse,
-  ErrorResponse,
   LicenseIdParams,
   LicenseMessageResponse,
   LicenseResponse,
@@ -22,8 +21,8 @@ import { requireActor } from '../../platform/auth/plugin.ts';
 import * as service from './service.ts';
 
 const tags = ['licenses'];
-const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse, 422: ErrorResponse };
-const meta = (request: FastifyRequest) => ({ ip: request.ip, requestId: request.id });
+const errors = errorResponses(400, 401, 403, 404, 422);
+const meta = requestMeta;
 
 /** Licenses (staff pages), license types, an organization's licenses with devices, and devices. No license delete. */
 export const licenseRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -14,10 +14,8 @@ import { fieldError, forbidden, notFound } from '../../platform/http/errors.ts';
 import { authorize, can, canSeeOrganization, organizationScope } from '../../platform/permissions/index.ts';
 import * as repo from './repository.ts';
 
-export interface RequestMeta {
-  ip: string | null;
-  requestId: string | null;
-}
+import type { RequestMeta } from '../../platform/http/request-meta.ts';
+export type { RequestMeta };
 
 type CreateInput = z.output<typeof CreateLicenseRequest>;
 type UpdateInput = z.output<typeof UpdateLicenseRequest>;

@@ -1,8 +1,7 @@
+import { errorResponses, requestMeta } from '../../platform/http/request-meta.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { FastifyRequest } from 'fastify';
 import {
   CreateLocationRequest,
-  ErrorResponse,
   ListLocationsQuery,
   ListLocationsResponse,
   LocationIdParams,
@@ -15,8 +14,8 @@ import { requireActor } from '../../platform/auth/plugin.ts';
 import * as service from './service.ts';
 
 const tags = ['locations'];
-const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse, 422: ErrorResponse };
-const meta = (request: FastifyRequest) => ({ ip: request.ip, requestId: request.id });
+const errors = errorResponses(400, 401, 403, 404, 422);
+const meta = requestMeta;
 
 /** Locations of organizations (management passes organizationId / organization_id). */
 export const locationRoutes: FastifyPluginAsyncZod = async (app) => {

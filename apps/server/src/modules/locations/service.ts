@@ -17,10 +17,8 @@ import { fieldError, forbidden, notFound, unprocessable } from '../../platform/h
 import { can, canSeeOrganization, organizationScope } from '../../platform/permissions/index.ts';
 import * as repo from './repository.ts';
 
-export interface RequestMeta {
-  ip: string | null;
-  requestId: string | null;
-}
+import type { RequestMeta } from '../../platform/http/request-meta.ts';
+export type { RequestMeta };
 
 type CreateInput = z.output<typeof CreateLocationRequest>;
 type UpdateInput = z.output<typeof UpdateLocationRequest>;

@@ -1,3 +1,4 @@
+import { requestMeta } from '../../platform/http/request-meta.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   ErrorResponse,
@@ -40,7 +41,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: MarkAllNotificationsReadResponse, 401: ErrorResponse },
       },
     },
-    async (request) => markAllNotificationsRead(app.ctx, requireActor(request), { ip: request.ip, requestId: request.id }),
+    async (request) => markAllNotificationsRead(app.ctx, requireActor(request), requestMeta(request)),
   );
 
   app.patch(

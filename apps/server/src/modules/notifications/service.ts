@@ -94,17 +94,15 @@ export async function listNotifications(
 }
 
 /** Where a write came from, for the audit trail. */
-export interface RequestMeta {
-  ip?: string | null;
-  requestId?: string | null;
-}
+import type { RequestMeta } from '../../platform/http/request-meta.ts';
+export type { RequestMeta };
 
 /** Marks one of the caller's notifications read; another user's answers 404. */
 export async function markNotificationRead(
   ctx: AppContext,
   actor: Actor,
   id: number,
-  meta: RequestMeta = {},
+  meta: RequestMeta = { ip: null, requestId: null },
 ): Promise<MarkNotificationReadResponse> {
   const row = await ctx.db.transaction().execute(async (trx) => {
     const updated = await repo.markRead(trx, actor.userId, id);
@@ -131,7 +129,7 @@ export async function markNotificationRead(
 export async function markAllNotificationsRead(
   ctx: AppContext,
   actor: Actor,
-  meta: RequestMeta = {},
+  meta: RequestMeta = { ip: null, requestId: null },
 ): Promise<MarkAllNotificationsReadResponse> {
   const updated = await ctx.db.transaction().execute(async (trx) => {
     const count = await repo.markAllRead(trx, actor.userId);

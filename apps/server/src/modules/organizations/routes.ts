@@ -1,3 +1,4 @@
+import { errorResponses, requestMeta } from '../../platform/http/request-meta.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -12,7 +13,6 @@ import {
   ContactsSavedResponse,
   CreditRequest,
   CreditResponse,
-  ErrorResponse,
   HubSearchQuery,
   HubSearchResponse,
   InviteMemberRequest,
@@ -31,21 +31,13 @@ import {
   RemoveMemberRequest,
   SendInviteToCreateRequest,
 } from '@archline/contracts';
-import type { FastifyRequest } from 'fastify';
 import { requireActor } from '../../platform/auth/plugin.ts';
 import * as service from './service.ts';
 
 const tags = ['organizations'];
-const errors = {
-  400: ErrorResponse,
-  401: ErrorResponse,
-  403: ErrorResponse,
-  404: ErrorResponse,
-  409: ErrorResponse,
-  422: ErrorResponse,
-};
+const errors = errorResponses(400, 401, 403, 404, 409, 422);
 const params = OrganizationIdParams;
-const metaOf = (request: FastifyRequest) => ({ ip: request.ip, requestId: request.id });
+const metaOf = requestMeta;
 
 /** Organizations, members, billing address, contacts, credits, archive; the management hub search. */
 export const organizationRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -37,10 +37,8 @@ import { inviteToOrganization } from '../auth/service.ts';
 import * as repo from './repository.ts';
 import { CSV_EXPORT_LIMIT, countHub, hitsToCsv, searchHub } from './search.ts';
 
-export interface RequestMeta {
-  ip: string | null;
-  requestId: string | null;
-}
+import type { RequestMeta } from '../../platform/http/request-meta.ts';
+export type { RequestMeta };
 
 type Db = Kysely<DB>;
 export type ListQuery = z.output<typeof ListQuerySchema>;

@@ -1,7 +1,7 @@
+import { errorResponses } from '../../platform/http/request-meta.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   CustomPermissionsResponse,
-  ErrorResponse,
   ToggleCustomPermissionRequest,
   ToggleCustomPermissionResponse,
   UserIdParams,
@@ -10,13 +10,7 @@ import { requireActor } from '../../platform/auth/plugin.ts';
 import * as service from './custom-permissions.service.ts';
 
 const tags = ['users'];
-const errors = {
-  400: ErrorResponse,
-  401: ErrorResponse,
-  403: ErrorResponse,
-  404: ErrorResponse,
-  422: ErrorResponse,
-};
+const errors = errorResponses(400, 401, 403, 404, 422);
 
 /** Per-user custom permission toggles ("Additional User Permissions" on the user page). */
 export const customPermissionRoutes: FastifyPluginAsyncZod = async (app) => {

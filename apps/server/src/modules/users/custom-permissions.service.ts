@@ -10,10 +10,8 @@ import { fieldError, notFound } from '../../platform/http/errors.ts';
 import { authorize, organizationScope } from '../../platform/permissions/index.ts';
 import * as repo from './custom-permissions.repository.ts';
 
-export interface RequestMeta {
-  ip: string | null;
-  requestId: string | null;
-}
+import type { RequestMeta } from '../../platform/http/request-meta.ts';
+export type { RequestMeta };
 
 /** The user whose toggles are read or changed: the caller themself, or a user in the caller's scope (else 404). */
 async function visibleUser(ctx: AppContext, actor: Actor, userId: number): Promise<repo.TargetUser> {

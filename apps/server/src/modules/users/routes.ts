@@ -1,8 +1,7 @@
+import { errorResponses, requestMeta } from '../../platform/http/request-meta.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { FastifyRequest } from 'fastify';
 import {
   CreateUserRequest,
-  ErrorResponse,
   ListUsersQuery,
   ListUsersResponse,
   MessageResponse,
@@ -21,15 +20,9 @@ import { requireActor } from '../../platform/auth/plugin.ts';
 import * as service from './service.ts';
 
 const tags = ['users'];
-const errors = {
-  400: ErrorResponse,
-  401: ErrorResponse,
-  403: ErrorResponse,
-  404: ErrorResponse,
-  422: ErrorResponse,
-};
+const errors = errorResponses(400, 401, 403, 404, 422);
 
-const meta = (request: FastifyRequest) => ({ ip: request.ip, requestId: request.id });
+const meta = requestMeta;
 
 /** Users: list, user page, create, update, archive, restore, delete, Whitehat, notification settings. */
 export const userRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -22,10 +22,8 @@ import { authorize, can, canSeeOrganization, organizationScope } from '../../pla
 import * as repo from './repository.ts';
 import { encryptSecret } from './secret-box.ts';
 
-export interface RequestMeta {
-  ip: string | null;
-  requestId: string | null;
-}
+import type { RequestMeta } from '../../platform/http/request-meta.ts';
+export type { RequestMeta };
 
 type CreateInput = z.output<typeof CreateSchema>;
 type UpdateInput = z.output<typeof UpdateSchema>;
