@@ -62,7 +62,10 @@ for (const page of PAGES) {
     collect(entryKey, files, []);
     for (const m of page.modules) collect(m, files, alsoDynamic);
     const js = [...files].filter((f) => f.endsWith('.js'));
-    return { files: js.length, kb: Math.round((js.reduce((sum, f) => sum + gzipSize(f), 0) / 1024) * 10) / 10 };
+    return {
+      files: js.length,
+      kb: Math.round((js.reduce((sum, f) => sum + gzipSize(f), 0) / 1024) * 10) / 10,
+    };
   };
   const initial = measure([]);
   const withOnMount = measure(page.alsoDynamic);

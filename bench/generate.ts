@@ -18,7 +18,9 @@ const membersPerOrganization = Number(process.argv[3] ?? 3);
 
 const database = process.env.DATABASE_URL
   ? await openDatabase({ databaseUrl: process.env.DATABASE_URL })
-  : await openDatabase({ pgliteDir: process.env.DATA_DIR ? `${process.env.DATA_DIR}/pglite` : './data/pglite' });
+  : await openDatabase({
+      pgliteDir: process.env.DATA_DIR ? `${process.env.DATA_DIR}/pglite` : './data/pglite',
+    });
 const db = database.db;
 await migrate(db);
 const started = Date.now();
@@ -55,7 +57,9 @@ await db.transaction().execute(async (trx) => {
   // Buckets: 1 in 6 a lead (no contract), others contracted; some onboarding, some archived.
   await sql`
     insert into contracts (organization_id, payment_status)
-    select id, 'PAID' from organizations where name like ${`Bench Practice ${run} %`} and id % 6 <> 0`.execute(trx);
+    select id, 'PAID' from organizations where name like ${`Bench Practice ${run} %`} and id % 6 <> 0`.execute(
+    trx,
+  );
   await sql`
     insert into onboardings (organization_id, status, current_step)
     select id, case when id % 6 = 1 then 5 else 10 end, case when id % 6 = 1 then 3 else 8 end
@@ -68,10 +72,16 @@ await db.transaction().execute(async (trx) => {
     insert into user_case_stats (user_id, first_submission_at, newest_submission_at, submissions)
     select ou.user_id, s.first_submission_at, s.newest_submission_at, s.submissions
     from organization_user ou join organization_case_stats s on s.organization_id = ou.organization_id
-    where ou.role = 'organization_owner' and ou.user_id in (select id from users where email like ${`${run}.%`})`.execute(trx);
+    where ou.role = 'organization_owner' and ou.user_id in (select id from users where email like ${`${run}.%`})`.execute(
+    trx,
+  );
   await sql`
-    update organizations set deleted_at = now() where name like ${`Bench Practice ${run} %`} and id % 50 = 0`.execute(trx);
+    update organizations set deleted_at = now() where name like ${`Bench Practice ${run} %`} and id % 50 = 0`.execute(
+    trx,
+  );
 });
 await sql`analyze`.execute(db);
-console.log(`${count} organizations, ${count * membersPerOrganization} users, ${count} locations in ${Date.now() - started} ms (run ${run})`);
+console.log(
+  `${count} organizations, ${count * membersPerOrganization} users, ${count} locations in ${Date.now() - started} ms (run ${run})`,
+);
 await database.close();

@@ -2,11 +2,7 @@ import crypto from 'node:crypto';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-} from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { pino, type Logger } from 'pino';
 import type { Config } from './platform/config/env.ts';
 import type { AppContext } from './platform/context.ts';
@@ -87,7 +83,11 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
 
   await app.register(fastifySwagger, {
     openapi: {
-      info: { title: 'Archline API', version: '2.0.0', description: 'Case-management portal for digital orthodontics' },
+      info: {
+        title: 'Archline API',
+        version: '2.0.0',
+        description: 'Case-management portal for digital orthodontics',
+      },
       servers: [{ url: '/' }],
       components: {
         securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } },

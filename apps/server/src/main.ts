@@ -10,7 +10,9 @@ import { loadConfig } from './platform/config/env.ts';
 const config = loadConfig();
 const logger = pino({
   level: config.logLevel,
-  ...(process.stdout.isTTY ? { transport: { target: 'pino-pretty', options: { ignore: 'pid,hostname' } } } : {}),
+  ...(process.stdout.isTTY
+    ? { transport: { target: 'pino-pretty', options: { ignore: 'pid,hostname' } } }
+    : {}),
 });
 
 const database = await openDatabase({
@@ -27,7 +29,9 @@ await migrate(database.db, (m) => logger.info(m));
 const app = await buildApp({ config, database, logger });
 await initializeData(app.ctx);
 await app.listen({ port: config.port, host: config.host });
-logger.info(`Archline is running at ${config.publicUrl} (API under ${config.publicUrl}/services/api/v2, docs at /services/api/v2/docs)`);
+logger.info(
+  `Archline is running at ${config.publicUrl} (API under ${config.publicUrl}/services/api/v2, docs at /services/api/v2/docs)`,
+);
 
 closeWithGrace({ delay: 10_000, logger }, async ({ signal, err }) => {
   if (err) logger.error({ err }, 'shutting down after an error');

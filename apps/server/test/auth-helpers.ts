@@ -10,7 +10,8 @@ import type { TestApp } from './test-app.ts';
 /** The password of every user made by givenUser (unless one is given). */
 export const DEFAULT_PASSWORD = 'Secret123';
 /** argon2id of DEFAULT_PASSWORD, precomputed so a test user costs no hashing. */
-const DEFAULT_PASSWORD_HASH = '$argon2id$v=19$m=19456,t=2,p=1$gFO+ZrYxE9twqzhQ8rayrA$E2paEdpkCkRHWd4kRU2wz07rMeg/tmt/DAAYJZ23wvw';
+const DEFAULT_PASSWORD_HASH =
+  '$argon2id$v=19$m=19456,t=2,p=1$gFO+ZrYxE9twqzhQ8rayrA$E2paEdpkCkRHWd4kRU2wz07rMeg/tmt/DAAYJZ23wvw';
 
 export const API = '/services/api/v2';
 
@@ -49,7 +50,10 @@ export async function givenUser(t: T, opts: GivenUserOptions = {}): Promise<Give
   const password = opts.password ?? DEFAULT_PASSWORD;
   const first_name = opts.first_name ?? 'Test';
   const last_name = opts.last_name ?? `User ${sequence}`;
-  const current = opts.current_organization_id !== undefined ? opts.current_organization_id : (opts.organizations?.[0]?.id ?? null);
+  const current =
+    opts.current_organization_id !== undefined
+      ? opts.current_organization_id
+      : (opts.organizations?.[0]?.id ?? null);
   const row = await t.db
     .insertInto('users')
     .values({
@@ -65,7 +69,10 @@ export async function givenUser(t: T, opts: GivenUserOptions = {}): Promise<Give
     .executeTakeFirstOrThrow();
   const roles = opts.roles ?? ['doctor'];
   if (roles.length) {
-    await t.db.insertInto('user_roles').values(roles.map((role) => ({ user_id: row.id, role }))).execute();
+    await t.db
+      .insertInto('user_roles')
+      .values(roles.map((role) => ({ user_id: row.id, role })))
+      .execute();
   }
   if (opts.organizations?.length) {
     await t.db
@@ -74,13 +81,20 @@ export async function givenUser(t: T, opts: GivenUserOptions = {}): Promise<Give
       .execute();
   }
   if (current !== null) {
-    await t.db.updateTable('users').set({ current_organization_id: current }).where('id', '=', row.id).execute();
+    await t.db
+      .updateTable('users')
+      .set({ current_organization_id: current })
+      .where('id', '=', row.id)
+      .execute();
   }
   return { id: row.id, email, password, first_name, last_name };
 }
 
 /** Inserts an organization directly; returns its id. */
-export async function givenOrganization(t: T, opts: { name?: string; account_number?: string | null } = {}): Promise<number> {
+export async function givenOrganization(
+  t: T,
+  opts: { name?: string; account_number?: string | null } = {},
+): Promise<number> {
   sequence += 1;
   const row = await t.db
     .insertInto('organizations')
@@ -91,8 +105,15 @@ export async function givenOrganization(t: T, opts: { name?: string; account_num
 }
 
 /** A bearer token for a user (a real session row). */
-export async function tokenFor(t: T, userId: number, opts: { management?: boolean; rememberMe?: boolean } = {}): Promise<string> {
-  const issued = await issueToken(t.ctx, userId, { management: opts.management ?? false, rememberMe: opts.rememberMe ?? false });
+export async function tokenFor(
+  t: T,
+  userId: number,
+  opts: { management?: boolean; rememberMe?: boolean } = {},
+): Promise<string> {
+  const issued = await issueToken(t.ctx, userId, {
+    management: opts.management ?? false,
+    rememberMe: opts.rememberMe ?? false,
+  });
   return issued.token;
 }
 
@@ -111,7 +132,12 @@ export async function solveAltcha(t: T): Promise<string> {
 }
 
 /** Logs in through POST /login; returns the access token (throws unless 200). */
-export async function loginAs(t: T, email: string, password: string = DEFAULT_PASSWORD, opts: { management?: boolean } = {}): Promise<string> {
+export async function loginAs(
+  t: T,
+  email: string,
+  password: string = DEFAULT_PASSWORD,
+  opts: { management?: boolean } = {},
+): Promise<string> {
   const res = await t.app.inject({
     method: 'POST',
     url: `${API}/login`,
@@ -122,10 +148,26 @@ export async function loginAs(t: T, email: string, password: string = DEFAULT_PA
 }
 
 /** The queued e-mails to an address, oldest first (the `mail` jobs' payloads). */
-export async function mailsTo(t: T, to: string): Promise<{ to: string; subject: string; text: string; html?: string }[]> {
-  const rows = await t.db.selectFrom('jobs').select(['payload']).where('queue', '=', 'mail').orderBy('id').execute();
+export async function mailsTo(
+  t: T,
+  to: string,
+): Promise<{ to: string; subject: string; text: string; html?: string }[]> {
+  const rows = await t.db
+    .selectFrom('jobs')
+    .select(['payload'])
+    .where('queue', '=', 'mail')
+    .orderBy('id')
+    .execute();
   return rows
-    .map((r) => (typeof r.payload === 'string' ? JSON.parse(r.payload) : r.payload) as { to: string; subject: string; text: string; html?: string })
+    .map(
+      (r) =>
+        (typeof r.payload === 'string' ? JSON.parse(r.payload) : r.payload) as {
+          to: string;
+          subject: string;
+          text: string;
+          html?: string;
+        },
+    )
     .filter((m) => m.to.toLowerCase() === to.toLowerCase());
 }
 

@@ -22,7 +22,11 @@ export interface TestApp {
 let counter = 0;
 
 /** A fresh, migrated, empty database for one test file. */
-export async function createTestDatabase(): Promise<{ database: Database; url?: string; drop(): Promise<void> }> {
+export async function createTestDatabase(): Promise<{
+  database: Database;
+  url?: string;
+  drop(): Promise<void>;
+}> {
   if (inject('testEngine') === 'postgres') {
     const adminUrl = process.env.DATABASE_URL!;
     const name = `archline_t_${inject('runId')}_${process.pid}_${counter++}`;

@@ -20,12 +20,15 @@ export const requiredText = (max = 255) =>
     .min(1, REQUIRED_MESSAGE)
     .max(max, `Must contain max ${max} characters.`);
 
-const requiredFirst = () => z.string({ error: REQUIRED_MESSAGE }).trim().min(1, { error: REQUIRED_MESSAGE, abort: true });
+const requiredFirst = () =>
+  z.string({ error: REQUIRED_MESSAGE }).trim().min(1, { error: REQUIRED_MESSAGE, abort: true });
 
 /** International phone: '+' then 7 to 15 digits, the first not 0. */
 export const PhoneSchema = requiredFirst().regex(/^\+[1-9][0-9]{6,14}$/, ADDRESS_MESSAGES.invalidPhone);
 export const StateSchema = requiredFirst().pipe(z.string().length(2, ADDRESS_MESSAGES.invalidState));
-export const CountrySchema = requiredFirst().toUpperCase().pipe(z.string().regex(/^[A-Z]{3}$/, ADDRESS_MESSAGES.invalidCountry));
+export const CountrySchema = requiredFirst()
+  .toUpperCase()
+  .pipe(z.string().regex(/^[A-Z]{3}$/, ADDRESS_MESSAGES.invalidCountry));
 
 /** The address fields of a request (a location or a billing address). */
 export const PostalAddressFields = z.object({

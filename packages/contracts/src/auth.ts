@@ -9,7 +9,8 @@ import { z } from 'zod';
 export const REQUIRED_MESSAGE = 'Required';
 export const EMAIL_INVALID_MESSAGE = 'Email is invalid';
 export const PASSWORD_MAX_MESSAGE = 'Must contain max 32 characters.';
-export const PASSWORD_RULE_MESSAGE = 'Must contain at least 8 characters, one uppercase, one lowercase and one number';
+export const PASSWORD_RULE_MESSAGE =
+  'Must contain at least 8 characters, one uppercase, one lowercase and one number';
 export const PASSWORD_MISMATCH_MESSAGE = 'Both password need to be the same';
 export const ACCOUNT_NUMBER_MAX_MESSAGE = 'Only up to 20 characters is allowed.';
 export const ACCOUNT_NUMBER_MIN_MESSAGE = 'Must contain at least 6 characters.';
@@ -19,7 +20,8 @@ export const EMAIL_TAKEN_MESSAGE = 'The email has already been taken.';
 /** Server answers (and client texts of the error catalogue). */
 export const AUTH_MESSAGES = {
   invalidCredentials: 'These credentials do not match our records.',
-  unverified: 'Your email address is not verified. Please click VERIFY in the e-mail we sent you, or resend it.',
+  unverified:
+    'Your email address is not verified. Please click VERIFY in the e-mail we sent you, or resend it.',
   managementOnly: 'This account cannot sign in to the Admin Dashboard. Please use the regular sign in.',
   practiceOnly: 'Staff accounts sign in through the Admin Dashboard.',
   tooManyAttempts: 'Too many attempts. Please wait a moment and try again.',
@@ -82,13 +84,17 @@ export const AccountNumberSchema = z
   .trim()
   .max(20, ACCOUNT_NUMBER_MAX_MESSAGE)
   .refine((v) => v === '' || v.length >= 6, ACCOUNT_NUMBER_MIN_MESSAGE)
-  .refine((v) => v === '' || /^[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?$/.test(v), ACCOUNT_NUMBER_FORMAT_MESSAGE)
+  .refine(
+    (v) => v === '' || /^[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?$/.test(v),
+    ACCOUNT_NUMBER_FORMAT_MESSAGE,
+  )
   .transform((v) => (v === '' ? null : v));
 
 /** The ALTCHA widget's payload (base64 JSON); verified on the server. */
 export const AltchaPayloadSchema = z.string().max(20_000).optional();
 
-const passwordsMatch = (v: { password: string; password_confirmation: string }) => v.password === v.password_confirmation;
+const passwordsMatch = (v: { password: string; password_confirmation: string }) =>
+  v.password === v.password_confirmation;
 const mismatch = { path: ['password_confirmation'], message: PASSWORD_MISMATCH_MESSAGE };
 
 // ---- login / logout -------------------------------------------------------------------------
@@ -209,7 +215,9 @@ export type ResetPasswordRequest = z.input<typeof ResetPasswordRequest>;
 
 // ---- invitations ----------------------------------------------------------------------------
 
-export const ConfirmInvitationRequest = z.object({ token: requiredString().min(1, REQUIRED_MESSAGE).max(200) });
+export const ConfirmInvitationRequest = z.object({
+  token: requiredString().min(1, REQUIRED_MESSAGE).max(200),
+});
 export const ConfirmInvitationResponse = z.object({
   message: z.string(),
   organization: z.object({ id: z.number().int(), name: z.string() }),

@@ -32,7 +32,9 @@ const seats = z
   .min(0, 'Seats cannot be negative.')
   .max(10000, 'Seats must not be greater than 10000.');
 const licenseTypeId = z.number({ error: REQUIRED_MESSAGE }).int().positive(REQUIRED_MESSAGE);
-const dateTime = z.iso.datetime({ offset: true, error: 'Invalid date.' }).or(z.iso.date({ error: 'Invalid date.' }));
+const dateTime = z.iso
+  .datetime({ offset: true, error: 'Invalid date.' })
+  .or(z.iso.date({ error: 'Invalid date.' }));
 
 const expirationAfterActivation = (v: { activated_at?: string | null; expiration_date?: string | null }) =>
   !v.activated_at || !v.expiration_date || new Date(v.expiration_date) > new Date(v.activated_at);
@@ -124,6 +126,10 @@ export const LicenseTypesResponse = z.object({ license_types: z.array(LicenseTyp
 export const OrganizationLicensesResponse = z.object({ licenses: z.array(LicenseWithDevices) });
 
 export const UpdateDeviceRequest = z.object({
-  name: z.string({ error: REQUIRED_MESSAGE }).trim().min(1, REQUIRED_MESSAGE).max(255, 'Must contain max 255 characters.'),
+  name: z
+    .string({ error: REQUIRED_MESSAGE })
+    .trim()
+    .min(1, REQUIRED_MESSAGE)
+    .max(255, 'Must contain max 255 characters.'),
 });
 export const DeviceMessageResponse = z.object({ message: z.string(), device: Device });

@@ -30,7 +30,6 @@ export const LOCATION_ADDRESS_FIELDS = [
   'zip_code',
 ] as const;
 
-
 /** The location form (create and update). */
 export const LocationFormSchema = z.object({
   location_name: requiredText(),
@@ -52,7 +51,11 @@ export const LocationIdParams = z.object({ id: z.coerce.number().int().positive(
 
 /** GET /locations */
 export const ListLocationsQuery = z.object({
-  organizationId: z.coerce.number({ error: LOCATION_MESSAGES.invalidOrganization }).int().positive().optional(),
+  organizationId: z.coerce
+    .number({ error: LOCATION_MESSAGES.invalidOrganization })
+    .int()
+    .positive()
+    .optional(),
   /** Searches name, street, city and zip code. */
   locationInfo: z.string().trim().max(255).optional(),
   ...pagingQuery(LOCATIONS_DEFAULT_PAGE_SIZE, LOCATIONS_MAX_PAGE_SIZE),

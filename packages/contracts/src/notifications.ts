@@ -25,10 +25,7 @@ export type Notification = z.infer<typeof Notification>;
 
 /** GET /notifications: newest first; `cursor` is the next_cursor of the previous page. */
 export const NotificationListQuery = z.object({
-  cursor: z
-    .string()
-    .regex(/^\d+$/, 'The cursor is invalid.')
-    .optional(),
+  cursor: z.string().regex(/^\d+$/, 'The cursor is invalid.').optional(),
   per_page: z.coerce
     .number({ error: 'The per page must be a number.' })
     .int('The per page must be an integer.')

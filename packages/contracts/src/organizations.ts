@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { ADDRESS_MESSAGES, CountrySchema, PostalAddress, PostalAddressFields, requiredText } from './address.ts';
+import {
+  ADDRESS_MESSAGES,
+  CountrySchema,
+  PostalAddress,
+  PostalAddressFields,
+  requiredText,
+} from './address.ts';
 import { AccountNumberSchema, EMAIL_INVALID_MESSAGE, EmailSchema, REQUIRED_MESSAGE } from './auth.ts';
 
 /**
@@ -25,7 +31,8 @@ export const ORGANIZATION_MESSAGES = {
   accountNumberTaken: 'The account number has already been taken.',
   updated: 'Organization successfully updated.',
   deleted: 'Organization successfully deleted.',
-  deleteHasRecords: 'The organization has patients or invoices and cannot be deleted. Please archive it instead.',
+  deleteHasRecords:
+    'The organization has patients or invoices and cannot be deleted. Please archive it instead.',
   archived: 'Organization successfully archived.',
   unarchived: 'Organization successfully restored.',
   alreadyArchived: 'The organization is already archived.',
@@ -49,11 +56,14 @@ export const ORGANIZATION_MESSAGES = {
 } as const;
 
 /** Organization membership roles (pivot). The invite form offers these two only. */
-export const ORGANIZATION_MEMBER_ROLES = ['organization_owner', 'organization_manager', 'organization_member'] as const;
+export const ORGANIZATION_MEMBER_ROLES = [
+  'organization_owner',
+  'organization_manager',
+  'organization_member',
+] as const;
 export const INVITE_ROLES = ['organization_owner', 'organization_member'] as const;
 
 const requiredString = () => z.string({ error: REQUIRED_MESSAGE });
-
 
 export const OrganizationIdParams = z.object({ id: z.coerce.number().int().positive() });
 export type OrganizationIdParams = z.infer<typeof OrganizationIdParams>;
@@ -87,7 +97,10 @@ export type InviteMemberRequest = z.input<typeof InviteMemberRequest>;
 const MemberRole = z.enum(ORGANIZATION_MEMBER_ROLES, { error: ORGANIZATION_MESSAGES.inviteRole });
 const UserIdField = z.number({ error: REQUIRED_MESSAGE }).int().positive();
 
-export const AddMemberRequest = z.object({ user_id: UserIdField, role: MemberRole.default('organization_member') });
+export const AddMemberRequest = z.object({
+  user_id: UserIdField,
+  role: MemberRole.default('organization_member'),
+});
 export type AddMemberRequest = z.input<typeof AddMemberRequest>;
 export const RemoveMemberRequest = z.object({ user_id: UserIdField });
 export type RemoveMemberRequest = z.input<typeof RemoveMemberRequest>;
@@ -111,9 +124,17 @@ export const BillingAddressResponse = z.object({ billing_address: BillingAddress
 export const ContactSchema = z.object({
   /** Existing contacts keep their id; new ones (is_new, temporary id) are sent without one. */
   id: z.number().int().positive().optional(),
-  first_name: z.string({ error: ORGANIZATION_MESSAGES.contactFirstName }).trim().min(1, ORGANIZATION_MESSAGES.contactFirstName).max(255),
+  first_name: z
+    .string({ error: ORGANIZATION_MESSAGES.contactFirstName })
+    .trim()
+    .min(1, ORGANIZATION_MESSAGES.contactFirstName)
+    .max(255),
   last_name: z.string().trim().max(255).nullable().optional(),
-  title: z.string({ error: ORGANIZATION_MESSAGES.contactTitle }).trim().min(1, ORGANIZATION_MESSAGES.contactTitle).max(255),
+  title: z
+    .string({ error: ORGANIZATION_MESSAGES.contactTitle })
+    .trim()
+    .min(1, ORGANIZATION_MESSAGES.contactTitle)
+    .max(255),
   email: z
     .string({ error: ORGANIZATION_MESSAGES.contactEmail })
     .trim()
@@ -156,9 +177,18 @@ export const CreditRequest = z
     valid_from: DateSchema,
     valid_to: DateSchema,
   })
-  .refine((v) => v.valid_to > v.valid_from, { path: ['valid_to'], message: ORGANIZATION_MESSAGES.creditDates });
+  .refine((v) => v.valid_to > v.valid_from, {
+    path: ['valid_to'],
+    message: ORGANIZATION_MESSAGES.creditDates,
+  });
 export type CreditRequest = z.input<typeof CreditRequest>;
-export const Credit = z.object({ id: z.number().int(), value: z.number(), valid_from: z.string(), valid_to: z.string(), created_at: z.string() });
+export const Credit = z.object({
+  id: z.number().int(),
+  value: z.number(),
+  valid_from: z.string(),
+  valid_to: z.string(),
+  created_at: z.string(),
+});
 export type Credit = z.infer<typeof Credit>;
 export const CreditResponse = z.object({ credit: Credit, message: z.string() });
 
@@ -213,7 +243,12 @@ export const OrganizationsListQuery = z.object({
   perPage: z.coerce.number().int().min(1).max(100).default(15),
 });
 export type OrganizationsListQuery = z.input<typeof OrganizationsListQuery>;
-export const OrganizationPageMeta = z.object({ current_page: z.number().int(), per_page: z.number().int(), total: z.number().int(), last_page: z.number().int() });
+export const OrganizationPageMeta = z.object({
+  current_page: z.number().int(),
+  per_page: z.number().int(),
+  total: z.number().int(),
+  last_page: z.number().int(),
+});
 export const OrganizationsListResponse = z.object({
   organizations: z.object({ data: z.array(OrganizationSummary), meta: OrganizationPageMeta }),
 });
@@ -225,7 +260,12 @@ export const OrganizationContract = z.object({
   next_payment_date: z.string().nullable(),
   last_payment_date: z.string().nullable(),
   invoice_version: z.string(),
-  license: z.object({ id: z.number().int(), license_type: z.object({ id: z.number().int(), name: z.string(), allow_buy_seats: z.boolean() }) }).nullable(),
+  license: z
+    .object({
+      id: z.number().int(),
+      license_type: z.object({ id: z.number().int(), name: z.string(), allow_buy_seats: z.boolean() }),
+    })
+    .nullable(),
 });
 
 /** GET /organizations/{id}: the organization with users, credits, contract, locations and billing address. */
@@ -245,7 +285,10 @@ export const OrganizationDetail = OrganizationSummary.extend({
 });
 export type OrganizationDetail = z.infer<typeof OrganizationDetail>;
 export const OrganizationResponse = z.object({ organization: OrganizationDetail });
-export const OrganizationMessageResponse = z.object({ organization: OrganizationDetail, message: z.string() });
+export const OrganizationMessageResponse = z.object({
+  organization: OrganizationDetail,
+  message: z.string(),
+});
 export const ChangeRoleResponse = z.object({ user: OrganizationMember, message: z.string() });
 
 /** GET /organizations/{id}/quick_glance (one query). */
@@ -256,8 +299,16 @@ export const QuickGlance = z.object({
   number_of_users: z.number().int(),
   number_of_patients: z.number().int(),
   manager: z.object({ id: z.number().int(), full_name: z.string() }).nullable(),
-  payment: z.object({ payment_status: z.string(), suspended_at: z.string().nullable(), next_payment_date: z.string().nullable() }).nullable(),
-  onboarding: z.object({ id: z.number().int(), status: z.number().int(), current_step: z.number().int() }).nullable(),
+  payment: z
+    .object({
+      payment_status: z.string(),
+      suspended_at: z.string().nullable(),
+      next_payment_date: z.string().nullable(),
+    })
+    .nullable(),
+  onboarding: z
+    .object({ id: z.number().int(), status: z.number().int(), current_step: z.number().int() })
+    .nullable(),
 });
 export type QuickGlance = z.infer<typeof QuickGlance>;
 export const QuickGlanceResponse = z.object({ data: QuickGlance });
@@ -274,7 +325,14 @@ export const QuickGlanceResponse = z.object({ data: QuickGlance });
  *  5 Passive    no case submitted for 60 days.
  * A location has its organization's bucket; users other than doctors have none.
  */
-export const ORGANIZATION_STATUSES = { 1: 'Leads', 2: 'Onboarding', 3: 'New', 4: 'Active', 5: 'Passive', 6: 'Archived' } as const;
+export const ORGANIZATION_STATUSES = {
+  1: 'Leads',
+  2: 'Onboarding',
+  3: 'New',
+  4: 'Active',
+  5: 'Passive',
+  6: 'Archived',
+} as const;
 export type OrganizationStatus = keyof typeof ORGANIZATION_STATUSES;
 export const NEW_WITHIN_DAYS = 30;
 export const ACTIVE_WITHIN_DAYS = 60;
@@ -294,7 +352,9 @@ export const HUB_SORTS = [
 export type HubSort = (typeof HUB_SORTS)[number];
 export const SEARCH_PAGE_SIZES = [10, 15, 25, 50, 100] as const;
 
-const boolish = z.union([z.boolean(), z.enum(['1', '0', 'true', 'false'])]).transform((v) => v === true || v === '1' || v === 'true');
+const boolish = z
+  .union([z.boolean(), z.enum(['1', '0', 'true', 'false'])])
+  .transform((v) => v === true || v === '1' || v === 'true');
 
 export const HubSearchQuery = z.object({
   q: z.string().trim().max(255).optional(),
@@ -306,7 +366,10 @@ export const HubSearchQuery = z.object({
   perPage: z.coerce
     .number()
     .int()
-    .refine((v) => (SEARCH_PAGE_SIZES as readonly number[]).includes(v), 'Page size must be 10, 15, 25, 50 or 100.')
+    .refine(
+      (v) => (SEARCH_PAGE_SIZES as readonly number[]).includes(v),
+      'Page size must be 10, 15, 25, 50 or 100.',
+    )
     .default(10),
 });
 export type HubSearchQuery = z.input<typeof HubSearchQuery>;
@@ -337,7 +400,9 @@ export const SearchHit = z.object({
   status: z.number().int().nullable(),
   contract_id: z.number().int().nullable(),
   onboarding_id: z.number().int().nullable(),
-  onboarding: z.object({ id: z.number().int(), status: z.number().int(), current_step: z.number().int() }).nullable(),
+  onboarding: z
+    .object({ id: z.number().int(), status: z.number().int(), current_step: z.number().int() })
+    .nullable(),
   payment: z.object({ payment_status: z.string(), suspended_at: z.string().nullable() }).nullable(),
   customized_fees: z.boolean(),
   invoice_version: z.string().nullable(),
@@ -350,4 +415,5 @@ export const SearchHit = z.object({
 export type SearchHit = z.infer<typeof SearchHit>;
 export const HubSearchResponse = z.object({ data: z.array(SearchHit), meta: OrganizationPageMeta });
 export type HubSearchResponse = z.infer<typeof HubSearchResponse>;
-export const HUB_EMPTY_MESSAGE = "We couldn't find any results matching your search! Please, try using different keywords.";
+export const HUB_EMPTY_MESSAGE =
+  "We couldn't find any results matching your search! Please, try using different keywords.";

@@ -55,7 +55,6 @@ export type ToggleCustomPermissionResponse = z.infer<typeof ToggleCustomPermissi
 
 // ---- the user form, list and lifecycle (document 1 sections 5-7; document 3 sections 2.8, 5-7) ----
 
-
 export const USERS_DEFAULT_PAGE_SIZE = 15;
 /** The license form loads up to 500 users in one page. */
 export const USERS_MAX_PAGE_SIZE = 500;
@@ -114,11 +113,21 @@ function listParam<T extends z.ZodType>(item: T) {
   return z.preprocess((v) => {
     if (v === undefined || v === null || v === '') return undefined;
     const list = Array.isArray(v) ? v : [v];
-    return list.flatMap((x) => String(x).split(',')).map((x) => x.trim()).filter(Boolean);
+    return list
+      .flatMap((x) => String(x).split(','))
+      .map((x) => x.trim())
+      .filter(Boolean);
   }, z.array(item).optional());
 }
 
-export const USER_ORDER_BY = ['newest', 'oldest', 'name_asc', 'name_desc', 'email_asc', 'email_desc'] as const;
+export const USER_ORDER_BY = [
+  'newest',
+  'oldest',
+  'name_asc',
+  'name_desc',
+  'email_asc',
+  'email_desc',
+] as const;
 export type UserOrderBy = (typeof USER_ORDER_BY)[number];
 
 const roleItem = z.enum(ROLES, { error: USER_MESSAGES.invalidRole });
@@ -194,8 +203,15 @@ export type UpdateUserRequest = z.input<typeof UpdateUserRequest>;
 
 /** POST /users: the form, optionally placing the new user in an organization. */
 export const CreateUserRequest = UserFormSchema.extend({
-  organization_id: z.number({ error: USER_MESSAGES.invalidOrganization }).int().positive().nullable().optional(),
-  organization_role: z.enum(ORGANIZATION_ROLES, { error: USER_MESSAGES.invalidRole }).default('organization_member'),
+  organization_id: z
+    .number({ error: USER_MESSAGES.invalidOrganization })
+    .int()
+    .positive()
+    .nullable()
+    .optional(),
+  organization_role: z
+    .enum(ORGANIZATION_ROLES, { error: USER_MESSAGES.invalidRole })
+    .default('organization_member'),
 });
 export type CreateUserRequest = z.input<typeof CreateUserRequest>;
 
@@ -210,8 +226,10 @@ export const WhitehatIntegrationRequest = z
   })
   .superRefine((v, ctx) => {
     if (!v.enabled) return;
-    if (!v.username) ctx.addIssue({ code: 'custom', path: ['username'], message: USER_MESSAGES.whitehatUsername });
-    if (!v.password) ctx.addIssue({ code: 'custom', path: ['password'], message: USER_MESSAGES.whitehatPassword });
+    if (!v.username)
+      ctx.addIssue({ code: 'custom', path: ['username'], message: USER_MESSAGES.whitehatUsername });
+    if (!v.password)
+      ctx.addIssue({ code: 'custom', path: ['password'], message: USER_MESSAGES.whitehatPassword });
   });
 export type WhitehatIntegrationRequest = z.input<typeof WhitehatIntegrationRequest>;
 

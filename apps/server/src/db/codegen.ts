@@ -24,8 +24,23 @@ try {
   const out = path.join(import.meta.dirname, 'schema.ts');
   execFileSync(
     'npx',
-    ['kysely-codegen', '--dialect', 'postgres', '--url', url.toString(), '--out-file', out, '--exclude-pattern', '(schema_migrations|socket_io_attachments)',
-      '--date-parser', 'string', '--numeric-parser', 'number', '--type-mapping', '{"int8":"number"}'],
+    [
+      'kysely-codegen',
+      '--dialect',
+      'postgres',
+      '--url',
+      url.toString(),
+      '--out-file',
+      out,
+      '--exclude-pattern',
+      '(schema_migrations|socket_io_attachments)',
+      '--date-parser',
+      'string',
+      '--numeric-parser',
+      'number',
+      '--type-mapping',
+      '{"int8":"number"}',
+    ],
     { stdio: 'inherit' },
   );
 } finally {

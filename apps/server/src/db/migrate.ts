@@ -22,7 +22,9 @@ export async function migrate(db: Kysely<DB>, log: (msg: string) => void = () =>
         applied_at timestamptz not null default now()
       )`.execute(conn);
       const done = new Set(
-        (await sql<{ name: string }>`select name from schema_migrations`.execute(conn)).rows.map((r) => r.name),
+        (await sql<{ name: string }>`select name from schema_migrations`.execute(conn)).rows.map(
+          (r) => r.name,
+        ),
       );
       const files = fs
         .readdirSync(MIGRATIONS_DIR)

@@ -44,11 +44,35 @@ const SECOND_ORGANIZATION = 'Riverside Family Dental';
 
 /** The accounts printed at start-up; every one is verified and uses DEMO_PASSWORD. */
 export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
-  { email: 'superadmin@example.com', first_name: 'Sam', last_name: 'Super', role: 'super_admin', organizations: [] },
+  {
+    email: 'superadmin@example.com',
+    first_name: 'Sam',
+    last_name: 'Super',
+    role: 'super_admin',
+    organizations: [],
+  },
   { email: 'admin@example.com', first_name: 'Alex', last_name: 'Admin', role: 'admin', organizations: [] },
-  { email: 'tech@example.com', first_name: 'Taylor', last_name: 'Tech', role: 'tech_support', organizations: [] },
-  { email: 'supervisor@example.com', first_name: 'Sydney', last_name: 'Supervisor', role: 'supervisor', organizations: [] },
-  { email: 'partner@example.com', first_name: 'Parker', last_name: 'Partner', role: 'lab_partner', organizations: [] },
+  {
+    email: 'tech@example.com',
+    first_name: 'Taylor',
+    last_name: 'Tech',
+    role: 'tech_support',
+    organizations: [],
+  },
+  {
+    email: 'supervisor@example.com',
+    first_name: 'Sydney',
+    last_name: 'Supervisor',
+    role: 'supervisor',
+    organizations: [],
+  },
+  {
+    email: 'partner@example.com',
+    first_name: 'Parker',
+    last_name: 'Partner',
+    role: 'lab_partner',
+    organizations: [],
+  },
   {
     email: 'doctor@example.com',
     first_name: 'Dana',
@@ -116,15 +140,63 @@ export async function seedDemo(db: Kysely<DB>): Promise<boolean> {
     for (const name of ['Orthodontics', 'General Dentistry', 'Pediatric Dentistry', 'Dental Lab']) {
       types.set(name, (await buildOrganizationType(trx, name)).id);
     }
-    const standard = await buildLicenseType(trx, { name: 'Standard', allow_buy_seats: true, default_seats: 3, monthly_available_arches: 20, monthly_fee: 299 });
-    const premium = await buildLicenseType(trx, { name: 'Premium', allow_buy_seats: true, default_seats: 10, monthly_available_arches: 60, monthly_fee: 599 });
-    const trial = await buildLicenseType(trx, { name: 'Trial', allow_buy_seats: false, default_seats: 1, monthly_available_arches: 5, monthly_fee: 0 });
+    const standard = await buildLicenseType(trx, {
+      name: 'Standard',
+      allow_buy_seats: true,
+      default_seats: 3,
+      monthly_available_arches: 20,
+      monthly_fee: 299,
+    });
+    const premium = await buildLicenseType(trx, {
+      name: 'Premium',
+      allow_buy_seats: true,
+      default_seats: 10,
+      monthly_available_arches: 60,
+      monthly_fee: 599,
+    });
+    const trial = await buildLicenseType(trx, {
+      name: 'Trial',
+      allow_buy_seats: false,
+      default_seats: 1,
+      monthly_available_arches: 5,
+      monthly_fee: 0,
+    });
     const shipping = [
-      await buildShippingMethod(trx, { id_string: 'ground', name: 'Standard Ground', transit_days: 5, sort_order: 1 }),
-      await buildShippingMethod(trx, { id_string: 'express', name: 'Express', transit_days: 2, fee_key: 'express', sort_order: 2 }),
-      await buildShippingMethod(trx, { id_string: 'urgent', name: 'Urgent Overnight', transit_days: 1, fee_key: 'urgent', sort_order: 3 }),
-      await buildShippingMethod(trx, { id_string: 'lightspeed', name: 'Lightspeed Same Day', transit_days: 0, fee_key: 'lightspeed', sort_order: 4 }),
-      await buildShippingMethod(trx, { id_string: 'international', name: 'International', transit_days: 7, fee_key: 'international', international: true, sort_order: 5 }),
+      await buildShippingMethod(trx, {
+        id_string: 'ground',
+        name: 'Standard Ground',
+        transit_days: 5,
+        sort_order: 1,
+      }),
+      await buildShippingMethod(trx, {
+        id_string: 'express',
+        name: 'Express',
+        transit_days: 2,
+        fee_key: 'express',
+        sort_order: 2,
+      }),
+      await buildShippingMethod(trx, {
+        id_string: 'urgent',
+        name: 'Urgent Overnight',
+        transit_days: 1,
+        fee_key: 'urgent',
+        sort_order: 3,
+      }),
+      await buildShippingMethod(trx, {
+        id_string: 'lightspeed',
+        name: 'Lightspeed Same Day',
+        transit_days: 0,
+        fee_key: 'lightspeed',
+        sort_order: 4,
+      }),
+      await buildShippingMethod(trx, {
+        id_string: 'international',
+        name: 'International',
+        transit_days: 7,
+        fee_key: 'international',
+        international: true,
+        sort_order: 5,
+      }),
     ];
     await trx
       .insertInto('products')
@@ -143,8 +215,20 @@ export async function seedDemo(db: Kysely<DB>): Promise<boolean> {
       .insertInto('pricing')
       .values({
         organization_id: null,
-        arch_fees: JSON.stringify({ software: 25, initial_case_setup: 75, print: 40, insert_brackets: 30, rush_case: 50 }),
-        export_fees: JSON.stringify({ export_with_guides: 20, export_with_brackets: 35, export_tray: 15, export_aligner_models: 25, tray_design: 30 }),
+        arch_fees: JSON.stringify({
+          software: 25,
+          initial_case_setup: 75,
+          print: 40,
+          insert_brackets: 30,
+          rush_case: 50,
+        }),
+        export_fees: JSON.stringify({
+          export_with_guides: 20,
+          export_with_brackets: 35,
+          export_tray: 15,
+          export_aligner_models: 25,
+          tray_design: 30,
+        }),
         shipping_fees: JSON.stringify({ express: 25, urgent: 45, lightspeed: 90, international: 60 }),
         delay_case_charging: 5,
         delay_payment_processing: 3,
@@ -156,9 +240,28 @@ export async function seedDemo(db: Kysely<DB>): Promise<boolean> {
     await trx
       .insertInto('promotion_codes')
       .values([
-        { code: 'FIRSTMONTHFREE', description: 'First month free', value: 100, is_fixed: false, promotion_code_type_id: 1 },
-        { code: 'TWOMONTHSFREE', description: 'Two months free', value: 100, is_fixed: false, promotion_code_type_id: 2 },
-        { code: 'WELCOME50', description: '$50 off the start-up fee', value: 50, is_fixed: true, max_uses: 100, promotion_code_type_id: 3 },
+        {
+          code: 'FIRSTMONTHFREE',
+          description: 'First month free',
+          value: 100,
+          is_fixed: false,
+          promotion_code_type_id: 1,
+        },
+        {
+          code: 'TWOMONTHSFREE',
+          description: 'Two months free',
+          value: 100,
+          is_fixed: false,
+          promotion_code_type_id: 2,
+        },
+        {
+          code: 'WELCOME50',
+          description: '$50 off the start-up fee',
+          value: 50,
+          is_fixed: true,
+          max_uses: 100,
+          promotion_code_type_id: 3,
+        },
       ])
       .execute();
 
@@ -175,84 +278,253 @@ export async function seedDemo(db: Kysely<DB>): Promise<boolean> {
       });
       users.set(a.email, user.id);
     }
-    const person = async (email: string, first_name: string, last_name: string, extra: { deleted?: boolean } = {}) => {
-      const u = await buildUser(trx, { email, first_name, last_name, roles: ['doctor'], password_hash: passwordHash, deleted_at: extra.deleted ? new Date() : null });
+    const person = async (
+      email: string,
+      first_name: string,
+      last_name: string,
+      extra: { deleted?: boolean } = {},
+    ) => {
+      const u = await buildUser(trx, {
+        email,
+        first_name,
+        last_name,
+        roles: ['doctor'],
+        password_hash: passwordHash,
+        deleted_at: extra.deleted ? new Date() : null,
+      });
       users.set(email, u.id);
       return u.id;
     };
 
     // Bright Smiles Orthodontics: the demo practice (owner, manager, member, multi)
-    const bright = await buildOrganization(trx, { name: DEMO_ORGANIZATION, account_number: 'BSO-100200', organization_type_id: types.get('Orthodontics')!, webhooks_enabled: false, enable_custom_bracket_sets: true });
+    const bright = await buildOrganization(trx, {
+      name: DEMO_ORGANIZATION,
+      account_number: 'BSO-100200',
+      organization_type_id: types.get('Orthodontics')!,
+      webhooks_enabled: false,
+      enable_custom_bracket_sets: true,
+    });
     const doctorId = users.get('doctor@example.com')!;
-    const denver = await buildLocation(trx, bright.id, { location_name: 'Denver Main Office', first_name: 'Dana', last_name: 'Doctor', email: 'denver@brightsmiles.example.com', phone_number: '+13035550142', street_address: '1550 Larimer Street', street_address_line_2: 'Suite 300', city: 'Denver', state: 'CO', zip_code: '80202' });
-    const boulder = await buildLocation(trx, bright.id, { location_name: 'Boulder Office', first_name: 'Morgan', last_name: 'Manager', email: 'boulder@brightsmiles.example.com', phone_number: '+13035550177', street_address: '2200 Pearl Street', city: 'Boulder', state: 'CO', zip_code: '80302' });
-    await trx.updateTable('organizations').set({ main_location_id: denver.id }).where('id', '=', bright.id).execute();
-    const brightLicense = await buildLicense(trx, bright.id, { license_type_id: standard.id, user_id: doctorId, seats: 5 });
+    const denver = await buildLocation(trx, bright.id, {
+      location_name: 'Denver Main Office',
+      first_name: 'Dana',
+      last_name: 'Doctor',
+      email: 'denver@brightsmiles.example.com',
+      phone_number: '+13035550142',
+      street_address: '1550 Larimer Street',
+      street_address_line_2: 'Suite 300',
+      city: 'Denver',
+      state: 'CO',
+      zip_code: '80202',
+    });
+    const boulder = await buildLocation(trx, bright.id, {
+      location_name: 'Boulder Office',
+      first_name: 'Morgan',
+      last_name: 'Manager',
+      email: 'boulder@brightsmiles.example.com',
+      phone_number: '+13035550177',
+      street_address: '2200 Pearl Street',
+      city: 'Boulder',
+      state: 'CO',
+      zip_code: '80302',
+    });
+    await trx
+      .updateTable('organizations')
+      .set({ main_location_id: denver.id })
+      .where('id', '=', bright.id)
+      .execute();
+    const brightLicense = await buildLicense(trx, bright.id, {
+      license_type_id: standard.id,
+      user_id: doctorId,
+      seats: 5,
+    });
     await buildDevice(trx, brightLicense.id, { name: 'Front Desk PC', machine_id: 'bso-frontdesk' });
     await buildDevice(trx, brightLicense.id, { name: 'Operatory 2', machine_id: 'bso-op2' });
     await buildContract(trx, bright.id, { license_id: brightLicense.id, payment_status: 'PAID' });
     await buildOnboarding(trx, bright.id, { status: 10, current_step: 8 });
     await trx
       .insertInto('organization_preferences')
-      .values({ organization_id: bright.id, allowed_dibs_options: [1, 4], rush_case_enabled: true, third_party_partner_user_id: users.get('partner@example.com')!, print_assignments: [1, 2, 3], insert_brackets_assignments: [1, 2] })
+      .values({
+        organization_id: bright.id,
+        allowed_dibs_options: [1, 4],
+        rush_case_enabled: true,
+        third_party_partner_user_id: users.get('partner@example.com')!,
+        print_assignments: [1, 2, 3],
+        insert_brackets_assignments: [1, 2],
+      })
       .execute();
     await trx
       .insertInto('billing_addresses')
-      .values({ organization_id: bright.id, first_name: 'Dana', last_name: 'Doctor', email: 'billing@brightsmiles.example.com', phone_number: '+13035550142', street_address: '1550 Larimer Street', city: 'Denver', state: 'CO', country: 'USA', zip_code: '80202' })
+      .values({
+        organization_id: bright.id,
+        first_name: 'Dana',
+        last_name: 'Doctor',
+        email: 'billing@brightsmiles.example.com',
+        phone_number: '+13035550142',
+        street_address: '1550 Larimer Street',
+        city: 'Denver',
+        state: 'CO',
+        country: 'USA',
+        zip_code: '80202',
+      })
       .execute();
     await trx
       .insertInto('contacts')
-      .values({ organization_id: bright.id, first_name: 'Riley', last_name: 'Reception', title: 'Office Manager', email: 'riley@brightsmiles.example.com', phone_number: '+13035550143' })
+      .values({
+        organization_id: bright.id,
+        first_name: 'Riley',
+        last_name: 'Reception',
+        title: 'Office Manager',
+        email: 'riley@brightsmiles.example.com',
+        phone_number: '+13035550143',
+      })
       .execute();
 
     // Riverside Family Dental: small practice, the second organization of multi@example.com
-    const riverside = await buildOrganization(trx, { name: SECOND_ORGANIZATION, account_number: 'RFD-200300', organization_type_id: types.get('General Dentistry')! });
+    const riverside = await buildOrganization(trx, {
+      name: SECOND_ORGANIZATION,
+      account_number: 'RFD-200300',
+      organization_type_id: types.get('General Dentistry')!,
+    });
     const riversideOwner = await person('owner@riverside.example.com', 'Riley', 'Rivers');
-    const riversideLocation = await buildLocation(trx, riverside.id, { location_name: 'Riverside Clinic', street_address: '12 River Road', city: 'Fort Collins', state: 'CO', zip_code: '80521' });
-    const riversideLicense = await buildLicense(trx, riverside.id, { license_type_id: trial.id, user_id: riversideOwner, seats: 1 });
+    const riversideLocation = await buildLocation(trx, riverside.id, {
+      location_name: 'Riverside Clinic',
+      street_address: '12 River Road',
+      city: 'Fort Collins',
+      state: 'CO',
+      zip_code: '80521',
+    });
+    const riversideLicense = await buildLicense(trx, riverside.id, {
+      license_type_id: trial.id,
+      user_id: riversideOwner,
+      seats: 1,
+    });
     await buildDevice(trx, riversideLicense.id, { name: 'Clinic Laptop', machine_id: 'rfd-laptop' });
     await buildContract(trx, riverside.id, { license_id: riversideLicense.id, payment_status: 'NOT_PAID' });
     await buildOnboarding(trx, riverside.id, { status: 10, current_step: 9 });
 
     // Summit Dental Group: large practice
-    const summit = await buildOrganization(trx, { name: 'Summit Dental Group', account_number: 'SDG-300400', organization_type_id: types.get('Orthodontics')!, webhooks_enabled: true });
+    const summit = await buildOrganization(trx, {
+      name: 'Summit Dental Group',
+      account_number: 'SDG-300400',
+      organization_type_id: types.get('Orthodontics')!,
+      webhooks_enabled: true,
+    });
     const summitOwner = await person('owner@summit.example.com', 'Avery', 'Summit');
     const summitStaff: number[] = [];
-    for (const [first, last] of [['Blake', 'Stone'], ['Cameron', 'Peak'], ['Drew', 'Ridge'], ['Emerson', 'Vale'], ['Finley', 'Crest']] as const) {
+    for (const [first, last] of [
+      ['Blake', 'Stone'],
+      ['Cameron', 'Peak'],
+      ['Drew', 'Ridge'],
+      ['Emerson', 'Vale'],
+      ['Finley', 'Crest'],
+    ] as const) {
       summitStaff.push(await person(`${first.toLowerCase()}@summit.example.com`, first, last));
     }
     const summitLocations = [
-      await buildLocation(trx, summit.id, { location_name: 'Summit Downtown', street_address: '800 17th Street', city: 'Denver', state: 'CO', zip_code: '80202' }),
-      await buildLocation(trx, summit.id, { location_name: 'Summit Aurora', street_address: '14000 E Alameda Ave', city: 'Aurora', state: 'CO', zip_code: '80012' }),
-      await buildLocation(trx, summit.id, { location_name: 'Summit Lakewood', street_address: '7000 W Colfax Ave', city: 'Lakewood', state: 'CO', zip_code: '80214' }),
+      await buildLocation(trx, summit.id, {
+        location_name: 'Summit Downtown',
+        street_address: '800 17th Street',
+        city: 'Denver',
+        state: 'CO',
+        zip_code: '80202',
+      }),
+      await buildLocation(trx, summit.id, {
+        location_name: 'Summit Aurora',
+        street_address: '14000 E Alameda Ave',
+        city: 'Aurora',
+        state: 'CO',
+        zip_code: '80012',
+      }),
+      await buildLocation(trx, summit.id, {
+        location_name: 'Summit Lakewood',
+        street_address: '7000 W Colfax Ave',
+        city: 'Lakewood',
+        state: 'CO',
+        zip_code: '80214',
+      }),
     ];
-    const summitLicense = await buildLicense(trx, summit.id, { license_type_id: premium.id, user_id: summitOwner, seats: 10 });
-    for (let i = 1; i <= 4; i++) await buildDevice(trx, summitLicense.id, { name: `Summit Station ${i}`, machine_id: `sdg-station-${i}` });
+    const summitLicense = await buildLicense(trx, summit.id, {
+      license_type_id: premium.id,
+      user_id: summitOwner,
+      seats: 10,
+    });
+    for (let i = 1; i <= 4; i++)
+      await buildDevice(trx, summitLicense.id, {
+        name: `Summit Station ${i}`,
+        machine_id: `sdg-station-${i}`,
+      });
     await buildContract(trx, summit.id, { license_id: summitLicense.id, payment_status: 'PAID' });
     await buildOnboarding(trx, summit.id, { status: 10, current_step: 10 });
 
     // Lakeside Smiles: disabled, subscription suspended
-    const lakeside = await buildOrganization(trx, { name: 'Lakeside Smiles', account_number: 'LKS-400500', organization_type_id: types.get('Pediatric Dentistry')!, disabled_at: new Date() });
+    const lakeside = await buildOrganization(trx, {
+      name: 'Lakeside Smiles',
+      account_number: 'LKS-400500',
+      organization_type_id: types.get('Pediatric Dentistry')!,
+      disabled_at: new Date(),
+    });
     const lakesideOwner = await person('owner@lakeside.example.com', 'Lee', 'Lake');
-    await buildLocation(trx, lakeside.id, { location_name: 'Lakeside Office', street_address: '5 Shore Drive', city: 'Littleton', state: 'CO', zip_code: '80120', user_ids: [lakesideOwner] });
-    const lakesideLicense = await buildLicense(trx, lakeside.id, { license_type_id: standard.id, user_id: lakesideOwner, seats: 2 });
-    await buildContract(trx, lakeside.id, { license_id: lakesideLicense.id, payment_status: 'SUSPENDED', suspension_type: 1, suspended_at: new Date() });
+    await buildLocation(trx, lakeside.id, {
+      location_name: 'Lakeside Office',
+      street_address: '5 Shore Drive',
+      city: 'Littleton',
+      state: 'CO',
+      zip_code: '80120',
+      user_ids: [lakesideOwner],
+    });
+    const lakesideLicense = await buildLicense(trx, lakeside.id, {
+      license_type_id: standard.id,
+      user_id: lakesideOwner,
+      seats: 2,
+    });
+    await buildContract(trx, lakeside.id, {
+      license_id: lakesideLicense.id,
+      payment_status: 'SUSPENDED',
+      suspension_type: 1,
+      suspended_at: new Date(),
+    });
     await buildOnboarding(trx, lakeside.id, { status: 10, current_step: 8 });
 
     // Old Town Orthodontics: archived
-    const oldTown = await buildOrganization(trx, { name: 'Old Town Orthodontics', account_number: 'OTO-500600', organization_type_id: types.get('Orthodontics')!, deleted_at: new Date() });
+    const oldTown = await buildOrganization(trx, {
+      name: 'Old Town Orthodontics',
+      account_number: 'OTO-500600',
+      organization_type_id: types.get('Orthodontics')!,
+      deleted_at: new Date(),
+    });
     const oldTownOwner = await person('owner@oldtown.example.com', 'Olive', 'Town', { deleted: true });
-    await buildLocation(trx, oldTown.id, { location_name: 'Old Town Office', street_address: '1 Old Town Square', city: 'Pueblo', state: 'CO', zip_code: '81003' });
+    await buildLocation(trx, oldTown.id, {
+      location_name: 'Old Town Office',
+      street_address: '1 Old Town Square',
+      city: 'Pueblo',
+      state: 'CO',
+      zip_code: '81003',
+    });
 
     // Harbor View Dental: signed up, onboarding in progress, no license yet
-    const harbor = await buildOrganization(trx, { name: 'Harbor View Dental', account_number: 'HVD-600700', organization_type_id: types.get('General Dentistry')! });
+    const harbor = await buildOrganization(trx, {
+      name: 'Harbor View Dental',
+      account_number: 'HVD-600700',
+      organization_type_id: types.get('General Dentistry')!,
+    });
     const harborOwner = await person('owner@harborview.example.com', 'Harper', 'View');
-    await buildLocation(trx, harbor.id, { location_name: 'Harbor View Office', street_address: '44 Harbor Lane', city: 'Grand Junction', state: 'CO', zip_code: '81501', user_ids: [harborOwner] });
+    await buildLocation(trx, harbor.id, {
+      location_name: 'Harbor View Office',
+      street_address: '44 Harbor Lane',
+      city: 'Grand Junction',
+      state: 'CO',
+      zip_code: '81501',
+      user_ids: [harborOwner],
+    });
     await buildOnboarding(trx, harbor.id, { status: 5, current_step: 3, doctor_allowed_steps: [3, 4] });
     await buildContract(trx, harbor.id, { payment_status: 'PENDING', last_payment_date: null });
 
     // Memberships (the first one becomes the user's current organization)
-    const orgIds = new Map([[DEMO_ORGANIZATION, bright.id], [SECOND_ORGANIZATION, riverside.id]]);
+    const orgIds = new Map([
+      [DEMO_ORGANIZATION, bright.id],
+      [SECOND_ORGANIZATION, riverside.id],
+    ]);
     for (const a of DEMO_ACCOUNTS) {
       for (const m of a.organizations) await addMember(trx, orgIds.get(m.name)!, users.get(a.email)!, m.role);
     }
@@ -265,7 +537,12 @@ export async function seedDemo(db: Kysely<DB>): Promise<boolean> {
     await addMember(trx, harbor.id, harborOwner, 'organization_owner');
 
     // Location assignments
-    await assignLocation(trx, denver.id, [doctorId, users.get('manager@example.com')!, users.get('member@example.com')!, users.get('multi@example.com')!]);
+    await assignLocation(trx, denver.id, [
+      doctorId,
+      users.get('manager@example.com')!,
+      users.get('member@example.com')!,
+      users.get('multi@example.com')!,
+    ]);
     await assignLocation(trx, boulder.id, [doctorId, users.get('manager@example.com')!]);
     await assignLocation(trx, riversideLocation.id, [riversideOwner, users.get('multi@example.com')!]);
     for (const l of summitLocations) await assignLocation(trx, l.id, [summitOwner, ...summitStaff]);
@@ -277,7 +554,13 @@ export async function seedDemo(db: Kysely<DB>): Promise<boolean> {
       { first_name: 'Olivia', last_name: 'Martinez', case_number_text: null },
     ];
     for (const [i, c] of cases.entries()) {
-      const patient = await buildPatient(trx, { organization_id: bright.id, user_id: doctorId, created_by_user_id: doctorId, ...c, ...(i === 2 ? { held_at: new Date(), held_by_group: 1 } : {}) });
+      const patient = await buildPatient(trx, {
+        organization_id: bright.id,
+        user_id: doctorId,
+        created_by_user_id: doctorId,
+        ...c,
+        ...(i === 2 ? { held_at: new Date(), held_by_group: 1 } : {}),
+      });
       await buildRxForm(trx, {
         organization_id: bright.id,
         user_id: doctorId,
@@ -293,14 +576,45 @@ export async function seedDemo(db: Kysely<DB>): Promise<boolean> {
     }
 
     // Notifications and announcements
-    await buildNotification(trx, doctorId, { organization_id: bright.id, type: 'general', message: 'Welcome to Archline! Start a new case from the sidebar.', link: '/patients' });
-    await buildNotification(trx, doctorId, { organization_id: bright.id, type: 'case_on_hold', message: 'Case Olivia Martinez was put on hold.', link: '/patients' });
-    await buildNotification(trx, users.get('manager@example.com')!, { organization_id: bright.id, type: 'general', message: 'Your organization has two locations.', link: '/locations' });
-    await buildNotification(trx, users.get('admin@example.com')!, { type: 'general', message: 'Harbor View Dental started onboarding.', link: '/onboardings' });
-    await buildNotification(trx, users.get('tech@example.com')!, { type: 'rush_case', message: 'A rush case is waiting for initial setup.', link: '/patients-page' });
+    await buildNotification(trx, doctorId, {
+      organization_id: bright.id,
+      type: 'general',
+      message: 'Welcome to Archline! Start a new case from the sidebar.',
+      link: '/patients',
+    });
+    await buildNotification(trx, doctorId, {
+      organization_id: bright.id,
+      type: 'case_on_hold',
+      message: 'Case Olivia Martinez was put on hold.',
+      link: '/patients',
+    });
+    await buildNotification(trx, users.get('manager@example.com')!, {
+      organization_id: bright.id,
+      type: 'general',
+      message: 'Your organization has two locations.',
+      link: '/locations',
+    });
+    await buildNotification(trx, users.get('admin@example.com')!, {
+      type: 'general',
+      message: 'Harbor View Dental started onboarding.',
+      link: '/onboardings',
+    });
+    await buildNotification(trx, users.get('tech@example.com')!, {
+      type: 'rush_case',
+      message: 'A rush case is waiting for initial setup.',
+      link: '/patients-page',
+    });
     const superAdmin = users.get('superadmin@example.com')!;
-    await buildAnnouncement(trx, { body: 'Now accepting aligner cases! Ask your account manager for details.', visibility: 'doctor', last_updated_by_user_id: superAdmin });
-    await buildAnnouncement(trx, { body: 'Printer 3 is under maintenance until Friday.', visibility: 'internal', last_updated_by_user_id: superAdmin });
+    await buildAnnouncement(trx, {
+      body: 'Now accepting aligner cases! Ask your account manager for details.',
+      visibility: 'doctor',
+      last_updated_by_user_id: superAdmin,
+    });
+    await buildAnnouncement(trx, {
+      body: 'Printer 3 is under maintenance until Friday.',
+      visibility: 'internal',
+      last_updated_by_user_id: superAdmin,
+    });
     return true;
   });
 }

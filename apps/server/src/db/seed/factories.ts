@@ -80,7 +80,10 @@ export async function buildUser(db: Kysely<DB>, o: UserOptions = {}): Promise<Us
   return { ...user, roles };
 }
 
-export async function buildOrganizationType(db: Kysely<DB>, name?: string): Promise<Row<'organization_types'>> {
+export async function buildOrganizationType(
+  db: Kysely<DB>,
+  name?: string,
+): Promise<Row<'organization_types'>> {
   return db
     .insertInto('organization_types')
     .values({ name: name ?? `Type ${unique().replace(/[^A-Z]/g, 'X')}`.slice(0, 20) })
@@ -88,7 +91,10 @@ export async function buildOrganizationType(db: Kysely<DB>, name?: string): Prom
     .executeTakeFirstOrThrow();
 }
 
-export async function buildOrganization(db: Kysely<DB>, o: Values<'organizations'> = {}): Promise<Row<'organizations'>> {
+export async function buildOrganization(
+  db: Kysely<DB>,
+  o: Values<'organizations'> = {},
+): Promise<Row<'organizations'>> {
   const tag = unique();
   return db
     .insertInto('organizations')
@@ -160,10 +166,19 @@ export async function assignLocation(db: Kysely<DB>, locationId: number, userIds
 // Licenses, devices, contracts, onboarding
 // ---------------------------------------------------------------------------------------------
 
-export async function buildLicenseType(db: Kysely<DB>, o: Values<'license_types'> = {}): Promise<Row<'license_types'>> {
+export async function buildLicenseType(
+  db: Kysely<DB>,
+  o: Values<'license_types'> = {},
+): Promise<Row<'license_types'>> {
   return db
     .insertInto('license_types')
-    .values({ name: `License ${unique()}`, allow_buy_seats: true, default_seats: 2, monthly_available_arches: 20, ...o })
+    .values({
+      name: `License ${unique()}`,
+      allow_buy_seats: true,
+      default_seats: 2,
+      monthly_available_arches: 20,
+      ...o,
+    })
     .returningAll()
     .executeTakeFirstOrThrow();
 }
@@ -180,16 +195,33 @@ export async function buildLicense(
   expires.setFullYear(expires.getFullYear() + 1);
   return db
     .insertInto('licenses')
-    .values({ organization_id: organizationId, seats: 3, activated_at: activated, expiration_date: expires, ...o, license_type_id })
+    .values({
+      organization_id: organizationId,
+      seats: 3,
+      activated_at: activated,
+      expiration_date: expires,
+      ...o,
+      license_type_id,
+    })
     .returningAll()
     .executeTakeFirstOrThrow();
 }
 
-export async function buildDevice(db: Kysely<DB>, licenseId: number, o: Values<'devices'> = {}): Promise<Row<'devices'>> {
+export async function buildDevice(
+  db: Kysely<DB>,
+  licenseId: number,
+  o: Values<'devices'> = {},
+): Promise<Row<'devices'>> {
   const tag = unique();
   return db
     .insertInto('devices')
-    .values({ license_id: licenseId, name: `Workstation ${tag}`, machine_id: `machine-${tag.toLowerCase()}`, last_login: new Date(), ...o })
+    .values({
+      license_id: licenseId,
+      name: `Workstation ${tag}`,
+      machine_id: `machine-${tag.toLowerCase()}`,
+      last_login: new Date(),
+      ...o,
+    })
     .returningAll()
     .executeTakeFirstOrThrow();
 }
@@ -228,7 +260,10 @@ export async function buildOnboarding(
     .executeTakeFirstOrThrow();
 }
 
-export async function buildShippingMethod(db: Kysely<DB>, o: Values<'shipping_methods'> = {}): Promise<Row<'shipping_methods'>> {
+export async function buildShippingMethod(
+  db: Kysely<DB>,
+  o: Values<'shipping_methods'> = {},
+): Promise<Row<'shipping_methods'>> {
   const tag = unique().toLowerCase();
   return db
     .insertInto('shipping_methods')
@@ -316,7 +351,10 @@ export async function buildNotification(
     .executeTakeFirstOrThrow();
 }
 
-export async function buildAnnouncement(db: Kysely<DB>, o: Values<'announcements'> = {}): Promise<Row<'announcements'>> {
+export async function buildAnnouncement(
+  db: Kysely<DB>,
+  o: Values<'announcements'> = {},
+): Promise<Row<'announcements'>> {
   return db
     .insertInto('announcements')
     .values({ body: 'Scheduled maintenance this Saturday.', visibility: 'doctor', ...o })

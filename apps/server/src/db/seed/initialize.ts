@@ -7,7 +7,9 @@ import { DEMO_ACCOUNTS, demoAccountsTable, seedDemo } from './demo.ts';
 /** The first start with DEMO=0 cannot create its administrator. */
 export class InitialAdminMissingError extends Error {
   constructor() {
-    super('DEMO=0 on a new database needs ADMIN_EMAIL and ADMIN_PASSWORD to create the first super_admin account.');
+    super(
+      'DEMO=0 on a new database needs ADMIN_EMAIL and ADMIN_PASSWORD to create the first super_admin account.',
+    );
     this.name = 'InitialAdminMissingError';
   }
 }
@@ -28,7 +30,11 @@ export async function initializeData(ctx: AppContext): Promise<InitializeOutcome
     const present = await ctx.db
       .selectFrom('users')
       .select('email')
-      .where('email', 'in', DEMO_ACCOUNTS.map((a) => a.email))
+      .where(
+        'email',
+        'in',
+        DEMO_ACCOUNTS.map((a) => a.email),
+      )
       .where('deleted_at', 'is', null)
       .execute();
     if (present.length > 0) ctx.log.info(`\n${demoAccountsTable(ctx.config.publicUrl)}`);

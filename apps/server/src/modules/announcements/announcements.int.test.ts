@@ -74,9 +74,18 @@ describe('PUT /settings/announcements', () => {
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ id, body: 'Open on Friday', last_updated_by_user_id: user.id });
 
-    const audit = await t.db.selectFrom('audit_log').selectAll().where('action', '=', 'announcements.update').execute();
+    const audit = await t.db
+      .selectFrom('audit_log')
+      .selectAll()
+      .where('action', '=', 'announcements.update')
+      .execute();
     expect(audit.length).toBeGreaterThanOrEqual(2);
-    expect(audit[0]).toMatchObject({ actor_user_id: user.id, entity_type: 'announcement', entity_id: String(id), outcome: 'success' });
+    expect(audit[0]).toMatchObject({
+      actor_user_id: user.id,
+      entity_type: 'announcement',
+      entity_id: String(id),
+      outcome: 'success',
+    });
   });
 
   it('keeps the two visibilities apart', async () => {
@@ -84,7 +93,11 @@ describe('PUT /settings/announcements', () => {
     const { token } = await signedIn(['admin']);
     await put(token, { visibility: 'doctor', body: 'For doctors' });
     await put(token, { visibility: 'internal', body: 'For staff' });
-    const rows = await t.db.selectFrom('announcements').select(['visibility', 'body']).orderBy('visibility').execute();
+    const rows = await t.db
+      .selectFrom('announcements')
+      .select(['visibility', 'body'])
+      .orderBy('visibility')
+      .execute();
     expect(rows).toEqual([
       { visibility: 'doctor', body: 'For doctors' },
       { visibility: 'internal', body: 'For staff' },
@@ -103,7 +116,11 @@ describe('PUT /settings/announcements', () => {
     }
     const rows = await t.db.selectFrom('announcements').select('visibility').execute();
     expect(rows).toEqual([{ visibility: 'internal' }]);
-    const audit = await t.db.selectFrom('audit_log').select('id').where('action', '=', 'announcements.delete').execute();
+    const audit = await t.db
+      .selectFrom('audit_log')
+      .select('id')
+      .where('action', '=', 'announcements.delete')
+      .execute();
     expect(audit.length).toBe(2);
   });
 
@@ -112,7 +129,10 @@ describe('PUT /settings/announcements', () => {
     const { token } = await signedIn(['super_admin']);
     const res = await put(token, { visibility: 'doctor', body: 'a'.repeat(ANNOUNCEMENT_MAX_LENGTH + 1) });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ message: ANNOUNCEMENT_MAX_LENGTH_MESSAGE, errors: { body: [ANNOUNCEMENT_MAX_LENGTH_MESSAGE] } });
+    expect(res.json()).toEqual({
+      message: ANNOUNCEMENT_MAX_LENGTH_MESSAGE,
+      errors: { body: [ANNOUNCEMENT_MAX_LENGTH_MESSAGE] },
+    });
     expect(await t.db.selectFrom('announcements').select('id').execute()).toHaveLength(0);
   });
 
@@ -152,7 +172,9 @@ describe('GET /settings/announcements', () => {
     const doctor = await signedIn(['doctor']);
     const forDoctor = await t.app.inject({ method: 'GET', url: URL, headers: bearer(doctor.token) });
     expect(forDoctor.statusCode).toBe(200);
-    expect((forDoctor.json() as AnnouncementListResponse).announcements.map((a) => a.body)).toEqual(['For doctors']);
+    expect((forDoctor.json() as AnnouncementListResponse).announcements.map((a) => a.body)).toEqual([
+      'For doctors',
+    ]);
 
     const tech = await signedIn(['tech_support']);
     const forTech = await t.app.inject({ method: 'GET', url: URL, headers: bearer(tech.token) });
@@ -162,7 +184,9 @@ describe('GET /settings/announcements', () => {
     ]);
 
     const forEditor = await t.app.inject({ method: 'GET', url: URL, headers: bearer(editor.token) });
-    expect((forEditor.json() as AnnouncementListResponse).announcements.map((a) => a.visibility)).toEqual(['internal']);
+    expect((forEditor.json() as AnnouncementListResponse).announcements.map((a) => a.visibility)).toEqual([
+      'internal',
+    ]);
   });
 
   it('scope=all gives editors both announcements, and answers 403 to others', async () => {
@@ -172,16 +196,27 @@ describe('GET /settings/announcements', () => {
     await put(editor.token, { visibility: 'internal', body: 'For staff' });
     const all = await t.app.inject({ method: 'GET', url: `${URL}?scope=all`, headers: bearer(editor.token) });
     expect(all.statusCode).toBe(200);
-    expect((all.json() as AnnouncementListResponse).announcements.map((a) => a.visibility).sort()).toEqual(['doctor', 'internal']);
+    expect((all.json() as AnnouncementListResponse).announcements.map((a) => a.visibility).sort()).toEqual([
+      'doctor',
+      'internal',
+    ]);
 
     const doctor = await signedIn(['doctor']);
-    const denied = await t.app.inject({ method: 'GET', url: `${URL}?scope=all`, headers: bearer(doctor.token) });
+    const denied = await t.app.inject({
+      method: 'GET',
+      url: `${URL}?scope=all`,
+      headers: bearer(doctor.token),
+    });
     expect(denied.statusCode).toBe(403);
   });
 
   it('rejects an unknown scope naming the field', async () => {
     const doctor = await signedIn(['doctor']);
-    const res = await t.app.inject({ method: 'GET', url: `${URL}?scope=everything`, headers: bearer(doctor.token) });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `${URL}?scope=everything`,
+      headers: bearer(doctor.token),
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().errors).toEqual({ scope: ['The scope must be all.'] });
   });

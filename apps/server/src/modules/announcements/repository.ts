@@ -19,12 +19,17 @@ function selectAnnouncements(db: Kysely<DB>) {
       'a.body',
       'a.visibility',
       'a.updated_at',
-      sql<string | null>`case when u.id is null then null else u.first_name || ' ' || u.last_name end`.as('last_updated_by'),
+      sql<string | null>`case when u.id is null then null else u.first_name || ' ' || u.last_name end`.as(
+        'last_updated_by',
+      ),
     ]);
 }
 
 /** Announcements of the given visibilities, most recently updated first. */
-export async function listByVisibility(db: Kysely<DB>, visibilities: readonly AnnouncementVisibility[]): Promise<AnnouncementRow[]> {
+export async function listByVisibility(
+  db: Kysely<DB>,
+  visibilities: readonly AnnouncementVisibility[],
+): Promise<AnnouncementRow[]> {
   if (visibilities.length === 0) return [];
   return selectAnnouncements(db)
     .where('a.visibility', 'in', visibilities)
@@ -62,7 +67,11 @@ export async function upsert(
       .where('id', '=', id)
       .execute();
     // Older duplicates (from imports or seeds) would keep showing: one announcement per visibility.
-    await trx.deleteFrom('announcements').where('visibility', '=', input.visibility).where('id', '!=', id).execute();
+    await trx
+      .deleteFrom('announcements')
+      .where('visibility', '=', input.visibility)
+      .where('id', '!=', id)
+      .execute();
   } else {
     const row = await trx
       .insertInto('announcements')
@@ -75,7 +84,14 @@ export async function upsert(
 }
 
 /** Removes the announcement of a visibility; returns the ids removed. */
-export async function removeVisibility(trx: Kysely<DB>, visibility: AnnouncementVisibility): Promise<number[]> {
-  const rows = await trx.deleteFrom('announcements').where('visibility', '=', visibility).returning('id').execute();
+export async function removeVisibility(
+  trx: Kysely<DB>,
+  visibility: AnnouncementVisibility,
+): Promise<number[]> {
+  const rows = await trx
+    .deleteFrom('announcements')
+    .where('visibility', '=', visibility)
+    .returning('id')
+    .execute();
   return rows.map((r) => Number(r.id));
 }

@@ -29,7 +29,12 @@ export const announcementRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['announcements'],
         summary: 'The announcements the caller may see (scope=all: both, for editors)',
         querystring: AnnouncementListQuery,
-        response: { 200: AnnouncementListResponse, 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse },
+        response: {
+          200: AnnouncementListResponse,
+          400: ErrorResponse,
+          401: ErrorResponse,
+          403: ErrorResponse,
+        },
       },
     },
     async (request) => listAnnouncements(app.ctx, requireActor(request), request.query),
@@ -55,7 +60,6 @@ export const announcementRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (request) =>
-      updateAnnouncement(app.ctx, requireActor(request), request.body, requestMeta(request)),
+    async (request) => updateAnnouncement(app.ctx, requireActor(request), request.body, requestMeta(request)),
   );
 };

@@ -6,10 +6,18 @@ import { sendMail } from '../../platform/mail/index.ts';
 /** Texts of the account e-mails. Each is queued in the transaction that creates its token. */
 
 function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+  return value.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
+  );
 }
 
-function layout(title: string, paragraphs: string[], action: { label: string; url: string }, footer: string): string {
+function layout(
+  title: string,
+  paragraphs: string[],
+  action: { label: string; url: string },
+  footer: string,
+): string {
   const body = paragraphs.map((p) => `<p style="margin:0 0 16px">${escapeHtml(p)}</p>`).join('');
   return `<!doctype html><html><body style="font-family:Arial,Helvetica,sans-serif;color:#1f2937;background:#f3f4f6;padding:24px">
 <div style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:8px;padding:32px">
@@ -69,8 +77,12 @@ export async function sendResetEmail(
 ): Promise<void> {
   const url = resetLink(ctx, token, to.userRole);
   const greeting = `Hello ${to.firstName},`;
-  const lines = ['we received a request to reset the password of your Archline account.', 'Click the button below to choose a new password.'];
-  const footer = 'The link is valid for 60 minutes and works once. If you did not ask for it, ignore this e-mail: your password stays the same.';
+  const lines = [
+    'we received a request to reset the password of your Archline account.',
+    'Click the button below to choose a new password.',
+  ];
+  const footer =
+    'The link is valid for 60 minutes and works once. If you did not ask for it, ignore this e-mail: your password stays the same.';
   await sendMail(
     ctx,
     {
@@ -97,7 +109,9 @@ export async function sendInvitationEmail(
   const who = to.invitedBy ? `${to.invitedBy} invited you` : 'You have been invited';
   const lines = [
     `${who} to join ${to.organizationName} on Archline.`,
-    to.existingUser ? 'Click the button below to accept the invitation.' : 'Click the button below to create your account and join.',
+    to.existingUser
+      ? 'Click the button below to accept the invitation.'
+      : 'Click the button below to create your account and join.',
   ];
   const label = to.existingUser ? 'Accept Invitation' : 'Create Account';
   const footer = 'The invitation is valid for 7 days. If you do not expect it, you can ignore this e-mail.';

@@ -1,7 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_MESSAGES, UNVERIFIED_EMAIL_CODE } from '@archline/contracts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
-import { API, bearer, DEFAULT_PASSWORD, givenOrganization, givenUser, solveAltcha } from '../../../test/auth-helpers.ts';
+import {
+  API,
+  bearer,
+  DEFAULT_PASSWORD,
+  givenOrganization,
+  givenUser,
+  solveAltcha,
+} from '../../../test/auth-helpers.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -23,7 +30,13 @@ async function login(body: Record<string, unknown>, ip = freshIp()) {
 }
 
 async function loginAudits(email: string) {
-  return t.db.selectFrom('audit_log').selectAll().where('action', '=', 'auth.login').where('actor_email', '=', email).orderBy('id').execute();
+  return t.db
+    .selectFrom('audit_log')
+    .selectAll()
+    .where('action', '=', 'auth.login')
+    .where('actor_email', '=', email)
+    .orderBy('id')
+    .execute();
 }
 
 describe('POST /login', () => {
@@ -53,7 +66,11 @@ describe('POST /login', () => {
     const u = await givenUser(t);
     const res = await login({ email: u.email, password: DEFAULT_PASSWORD });
     const token: string = res.json().access_token;
-    const rows = await t.db.selectFrom('auth_tokens').select(['token_hash']).where('user_id', '=', u.id).execute();
+    const rows = await t.db
+      .selectFrom('auth_tokens')
+      .select(['token_hash'])
+      .where('user_id', '=', u.id)
+      .execute();
     expect(rows).toHaveLength(1);
     expect(Buffer.from(rows[0]!.token_hash).toString('base64url')).not.toBe(token);
     expect(Buffer.from(rows[0]!.token_hash).length).toBe(32);
@@ -70,7 +87,9 @@ describe('POST /login', () => {
     const u = await givenUser(t);
     const short = await login({ email: u.email, password: DEFAULT_PASSWORD });
     const long = await login({ email: u.email, password: DEFAULT_PASSWORD, remember_me: true });
-    expect(new Date(long.json().expires_at).getTime() - new Date(short.json().expires_at).getTime()).toBeGreaterThan(24 * 3600 * 1000);
+    expect(
+      new Date(long.json().expires_at).getTime() - new Date(short.json().expires_at).getTime(),
+    ).toBeGreaterThan(24 * 3600 * 1000);
   });
 
   it('signs a management user in through the management flag', async () => {
@@ -78,7 +97,11 @@ describe('POST /login', () => {
     const res = await login({ email: u.email, password: DEFAULT_PASSWORD, management: true });
     expect(res.statusCode).toBe(200);
     expect(res.json().user.roles).toEqual([{ name: 'admin' }]);
-    const row = await t.db.selectFrom('auth_tokens').select('management').where('user_id', '=', u.id).executeTakeFirstOrThrow();
+    const row = await t.db
+      .selectFrom('auth_tokens')
+      .select('management')
+      .where('user_id', '=', u.id)
+      .executeTakeFirstOrThrow();
     expect(row.management).toBe(true);
   });
 
@@ -103,7 +126,10 @@ describe('POST /login', () => {
     expect(wrong.statusCode).toBe(422);
     expect(unknown.statusCode).toBe(422);
     expect(wrong.json()).toEqual(unknown.json());
-    expect(wrong.json()).toEqual({ message: AUTH_MESSAGES.invalidCredentials, errors: { email: [AUTH_MESSAGES.invalidCredentials] } });
+    expect(wrong.json()).toEqual({
+      message: AUTH_MESSAGES.invalidCredentials,
+      errors: { email: [AUTH_MESSAGES.invalidCredentials] },
+    });
     expect((await loginAudits(u.email)).map((a) => a.outcome)).toEqual(['failure']);
     expect((await loginAudits('nobody@example.test')).map((a) => a.outcome)).toEqual(['failure']);
   });
@@ -155,7 +181,11 @@ describe('POST /login', () => {
       const payload = JSON.parse(Buffer.from(await solveAltcha(t), 'base64').toString());
       payload.solution.counter += 1;
       payload.solution.derivedKey = '00'.repeat(32);
-      const res = await login({ email: u.email, password: DEFAULT_PASSWORD, altcha: Buffer.from(JSON.stringify(payload)).toString('base64') });
+      const res = await login({
+        email: u.email,
+        password: DEFAULT_PASSWORD,
+        altcha: Buffer.from(JSON.stringify(payload)).toString('base64'),
+      });
       expect(res.statusCode).toBe(422);
       expect(res.json().errors.altcha).toBeDefined();
     });
@@ -173,7 +203,10 @@ describe('POST /login', () => {
       const res = await t.app.inject({ method: 'GET', url: `${API}/altcha/challenge` });
       expect(res.statusCode).toBe(200);
       expect(res.headers['cache-control']).toBe('no-store');
-      expect(res.json()).toMatchObject({ parameters: { algorithm: 'SHA-256', nonce: expect.any(String), salt: expect.any(String) }, signature: expect.any(String) });
+      expect(res.json()).toMatchObject({
+        parameters: { algorithm: 'SHA-256', nonce: expect.any(String), salt: expect.any(String) },
+        signature: expect.any(String),
+      });
     });
   });
 
@@ -208,7 +241,11 @@ describe('POST /login', () => {
       const u = await givenUser(t);
       for (let i = 0; i < 5; i++) await login({ email: u.email, password: 'Wrong1234' });
       expect((await login({ email: u.email, password: DEFAULT_PASSWORD })).statusCode).toBe(200);
-      const row = await t.db.selectFrom('rate_limit_counters').select('hits').where('key', '=', `login:account:${u.email}`).executeTakeFirst();
+      const row = await t.db
+        .selectFrom('rate_limit_counters')
+        .select('hits')
+        .where('key', '=', `login:account:${u.email}`)
+        .executeTakeFirst();
       expect(row).toBeUndefined();
     });
   });

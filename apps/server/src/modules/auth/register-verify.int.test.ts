@@ -36,8 +36,17 @@ describe('POST /register', () => {
     const res = await register(body);
     expect(res.statusCode).toBe(201);
     expect(res.json()).toEqual({ message: AUTH_MESSAGES.registered });
-    const user = await t.db.selectFrom('users').selectAll().where('email', '=', body.email).executeTakeFirstOrThrow();
-    expect(user).toMatchObject({ first_name: 'Mary Ann', last_name: "O'neil", email_verified_at: null, lab_partner_applied_at: null });
+    const user = await t.db
+      .selectFrom('users')
+      .selectAll()
+      .where('email', '=', body.email)
+      .executeTakeFirstOrThrow();
+    expect(user).toMatchObject({
+      first_name: 'Mary Ann',
+      last_name: "O'neil",
+      email_verified_at: null,
+      lab_partner_applied_at: null,
+    });
     expect(await verifyPassword(user.password_hash, 'Secret123')).toBe(true);
     const roles = await t.db.selectFrom('user_roles').select('role').where('user_id', '=', user.id).execute();
     expect(roles.map((r) => r.role)).toEqual(['doctor']);
@@ -45,14 +54,23 @@ describe('POST /register', () => {
     expect(mails).toHaveLength(1);
     expect(mails[0]!.text).toContain('http://localhost:3000/verify-user?token=');
     expect(mails[0]!.html).toContain('VERIFY');
-    const audit = await t.db.selectFrom('audit_log').selectAll().where('action', '=', 'auth.register').where('actor_user_id', '=', user.id).execute();
+    const audit = await t.db
+      .selectFrom('audit_log')
+      .selectAll()
+      .where('action', '=', 'auth.register')
+      .where('actor_user_id', '=', user.id)
+      .execute();
     expect(audit).toHaveLength(1);
   });
 
   it('with lab_partner, records the 3rd Party Partner application without granting the role', async () => {
     const body = { ...valid(), lab_partner: true };
     expect((await register(body)).statusCode).toBe(201);
-    const user = await t.db.selectFrom('users').select(['id', 'lab_partner_applied_at']).where('email', '=', body.email).executeTakeFirstOrThrow();
+    const user = await t.db
+      .selectFrom('users')
+      .select(['id', 'lab_partner_applied_at'])
+      .where('email', '=', body.email)
+      .executeTakeFirstOrThrow();
     expect(user.lab_partner_applied_at).not.toBeNull();
     const roles = await t.db.selectFrom('user_roles').select('role').where('user_id', '=', user.id).execute();
     expect(roles.map((r) => r.role)).toEqual(['doctor']);
@@ -67,9 +85,21 @@ describe('POST /register', () => {
 
   it.each([
     ['password', { password: '', password_confirmation: '' }, 'Required'],
-    ['password', { password: 'Aa1'.repeat(11) + 'x', password_confirmation: 'Aa1'.repeat(11) + 'x' }, 'Must contain max 32 characters.'],
-    ['password', { password: 'secret123', password_confirmation: 'secret123' }, 'Must contain at least 8 characters, one uppercase, one lowercase and one number'],
-    ['password', { password: 'Sec12', password_confirmation: 'Sec12' }, 'Must contain at least 8 characters, one uppercase, one lowercase and one number'],
+    [
+      'password',
+      { password: 'Aa1'.repeat(11) + 'x', password_confirmation: 'Aa1'.repeat(11) + 'x' },
+      'Must contain max 32 characters.',
+    ],
+    [
+      'password',
+      { password: 'secret123', password_confirmation: 'secret123' },
+      'Must contain at least 8 characters, one uppercase, one lowercase and one number',
+    ],
+    [
+      'password',
+      { password: 'Sec12', password_confirmation: 'Sec12' },
+      'Must contain at least 8 characters, one uppercase, one lowercase and one number',
+    ],
     ['password_confirmation', { password_confirmation: 'Secret124' }, 'Both password need to be the same'],
     ['first_name', { first_name: '   ' }, 'Required'],
     ['last_name', { last_name: undefined }, 'Required'],
@@ -89,7 +119,10 @@ describe('POST /register', () => {
 
   it('after 20 sign-ups from one address, answers 429', async () => {
     const ip = '198.51.100.99';
-    await t.db.insertInto('rate_limit_counters').values({ key: `register:ip:${ip}`, hits: 20, window_ends_at: new Date(Date.now() + 60_000) }).execute();
+    await t.db
+      .insertInto('rate_limit_counters')
+      .values({ key: `register:ip:${ip}`, hits: 20, window_ends_at: new Date(Date.now() + 60_000) })
+      .execute();
     const res = await register(valid(), ip);
     expect(res.statusCode).toBe(429);
     expect(res.json().message).toBe('Too many attempts. Please wait a moment and try again.');
@@ -98,14 +131,20 @@ describe('POST /register', () => {
 
 describe('GET /check-email', () => {
   it('answers available for a free e-mail', async () => {
-    const res = await t.app.inject({ method: 'GET', url: `${API}/check-email?email=${encodeURIComponent(newEmail())}` });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `${API}/check-email?email=${encodeURIComponent(newEmail())}`,
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ available: true });
   });
 
   it('answers 422 with errors.email for a taken e-mail', async () => {
     const u = await givenUser(t);
-    const res = await t.app.inject({ method: 'GET', url: `${API}/check-email?email=${encodeURIComponent(u.email)}` });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `${API}/check-email?email=${encodeURIComponent(u.email)}`,
+    });
     expect(res.statusCode).toBe(422);
     expect(res.json().errors.email).toEqual(['The email has already been taken.']);
   });
@@ -138,10 +177,18 @@ describe('POST /verify', () => {
     const body = valid();
     await register(body);
     const token = await linkTokenFrom(t, body.email, '/verify-user');
-    await t.db.updateTable('one_time_tokens').set({ expires_at: new Date(Date.now() - 1000) }).where('kind', '=', 'verify_email').execute();
+    await t.db
+      .updateTable('one_time_tokens')
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where('kind', '=', 'verify_email')
+      .execute();
     const expired = await t.app.inject({ method: 'POST', url: `${API}/verify`, payload: { token } });
     expect(expired.statusCode).toBe(422);
-    const unknown = await t.app.inject({ method: 'POST', url: `${API}/verify`, payload: { token: 'x'.repeat(43) } });
+    const unknown = await t.app.inject({
+      method: 'POST',
+      url: `${API}/verify`,
+      payload: { token: 'x'.repeat(43) },
+    });
     expect(unknown.statusCode).toBe(422);
     expect(unknown.json().message).toBe('There was an issue verifying your account.');
   });
@@ -158,25 +205,45 @@ describe('POST /resend_verification', () => {
     const body = valid();
     await register(body);
     const first = await linkTokenFrom(t, body.email, '/verify-user');
-    const res = await t.app.inject({ method: 'POST', url: `${API}/resend_verification`, payload: { email: body.email } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `${API}/resend_verification`,
+      payload: { email: body.email },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json().message).toBe(AUTH_MESSAGES.verificationResent);
     const second = await linkTokenFrom(t, body.email, '/verify-user');
     expect(second).not.toBe(first);
-    expect((await t.app.inject({ method: 'POST', url: `${API}/verify`, payload: { token: first } })).statusCode).toBe(422);
-    expect((await t.app.inject({ method: 'POST', url: `${API}/verify`, payload: { token: second } })).statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ method: 'POST', url: `${API}/verify`, payload: { token: first } })).statusCode,
+    ).toBe(422);
+    expect(
+      (await t.app.inject({ method: 'POST', url: `${API}/verify`, payload: { token: second } })).statusCode,
+    ).toBe(200);
   });
 
   it('answers the same for an unknown or already verified e-mail, without mail', async () => {
     const verified = await givenUser(t);
-    const a = await t.app.inject({ method: 'POST', url: `${API}/resend_verification`, payload: { email: verified.email } });
-    const b = await t.app.inject({ method: 'POST', url: `${API}/resend_verification`, payload: { email: 'ghost@example.test' } });
+    const a = await t.app.inject({
+      method: 'POST',
+      url: `${API}/resend_verification`,
+      payload: { email: verified.email },
+    });
+    const b = await t.app.inject({
+      method: 'POST',
+      url: `${API}/resend_verification`,
+      payload: { email: 'ghost@example.test' },
+    });
     expect(a.json()).toEqual(b.json());
     expect(await mailsTo(t, verified.email)).toHaveLength(0);
   });
 
   it('validates the e-mail', async () => {
-    const res = await t.app.inject({ method: 'POST', url: `${API}/resend_verification`, payload: { email: 'x' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `${API}/resend_verification`,
+      payload: { email: 'x' },
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().errors.email).toEqual(['Email is invalid']);
   });

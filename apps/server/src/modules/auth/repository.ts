@@ -27,7 +27,16 @@ export interface LoginUserRow {
 export async function findUserByEmail(db: Kysely<DB>, email: string): Promise<LoginUserRow | undefined> {
   return db
     .selectFrom('users')
-    .select(['id', 'email', 'first_name', 'last_name', 'password_hash', 'email_verified_at', 'deleted_at', 'current_organization_id'])
+    .select([
+      'id',
+      'email',
+      'first_name',
+      'last_name',
+      'password_hash',
+      'email_verified_at',
+      'deleted_at',
+      'current_organization_id',
+    ])
     .where('email', '=', email)
     .where('removed_at', 'is', null)
     .executeTakeFirst();
@@ -36,7 +45,16 @@ export async function findUserByEmail(db: Kysely<DB>, email: string): Promise<Lo
 export async function findUserById(db: Kysely<DB>, id: number): Promise<LoginUserRow | undefined> {
   return db
     .selectFrom('users')
-    .select(['id', 'email', 'first_name', 'last_name', 'password_hash', 'email_verified_at', 'deleted_at', 'current_organization_id'])
+    .select([
+      'id',
+      'email',
+      'first_name',
+      'last_name',
+      'password_hash',
+      'email_verified_at',
+      'deleted_at',
+      'current_organization_id',
+    ])
     .where('id', '=', id)
     .where('removed_at', 'is', null)
     .executeTakeFirst();
@@ -49,7 +67,11 @@ export async function isEmailTaken(db: Kysely<DB>, email: string, exceptUserId?:
   return (await q.executeTakeFirst()) !== undefined;
 }
 
-export async function isAccountNumberTaken(db: Kysely<DB>, accountNumber: string, exceptUserId: number): Promise<boolean> {
+export async function isAccountNumberTaken(
+  db: Kysely<DB>,
+  accountNumber: string,
+  exceptUserId: number,
+): Promise<boolean> {
   const row = await db
     .selectFrom('users')
     .select('id')
@@ -60,7 +82,12 @@ export async function isAccountNumberTaken(db: Kysely<DB>, accountNumber: string
 }
 
 export async function rolesOf(db: Kysely<DB>, userId: number) {
-  const rows = await db.selectFrom('user_roles').select('role').where('user_id', '=', userId).orderBy('role').execute();
+  const rows = await db
+    .selectFrom('user_roles')
+    .select('role')
+    .where('user_id', '=', userId)
+    .orderBy('role')
+    .execute();
   return asRoles(rows.map((r) => r.role));
 }
 
@@ -87,7 +114,11 @@ export async function insertUser(db: Kysely<DB>, user: NewUser, roles: string[])
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-  if (roles.length) await db.insertInto('user_roles').values(roles.map((role) => ({ user_id: row.id, role }))).execute();
+  if (roles.length)
+    await db
+      .insertInto('user_roles')
+      .values(roles.map((role) => ({ user_id: row.id, role })))
+      .execute();
   return row.id;
 }
 
@@ -100,7 +131,11 @@ export async function markEmailVerified(db: Kysely<DB>, userId: number): Promise
 }
 
 export async function setPasswordHash(db: Kysely<DB>, userId: number, passwordHash: string): Promise<void> {
-  await db.updateTable('users').set({ password_hash: passwordHash, updated_at: sql<Date>`now()` }).where('id', '=', userId).execute();
+  await db
+    .updateTable('users')
+    .set({ password_hash: passwordHash, updated_at: sql<Date>`now()` })
+    .where('id', '=', userId)
+    .execute();
 }
 
 export async function markLoggedIn(db: Kysely<DB>, userId: number): Promise<void> {
@@ -136,8 +171,16 @@ export async function updateProfile(db: Kysely<DB>, userId: number, fields: Prof
     .execute();
 }
 
-export async function setCurrentOrganization(db: Kysely<DB>, userId: number, organizationId: number | null): Promise<void> {
-  await db.updateTable('users').set({ current_organization_id: organizationId }).where('id', '=', userId).execute();
+export async function setCurrentOrganization(
+  db: Kysely<DB>,
+  userId: number,
+  organizationId: number | null,
+): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ current_organization_id: organizationId })
+    .where('id', '=', userId)
+    .execute();
 }
 
 /** The user's membership in a live (not archived) organization. */
@@ -162,7 +205,12 @@ export async function findLiveOrganization(db: Kysely<DB>, organizationId: numbe
 }
 
 /** Adds a membership; an existing one keeps its role. Returns whether a row was added. */
-export async function addMembership(db: Kysely<DB>, organizationId: number, userId: number, role: OrganizationRole): Promise<boolean> {
+export async function addMembership(
+  db: Kysely<DB>,
+  organizationId: number,
+  userId: number,
+  role: OrganizationRole,
+): Promise<boolean> {
   const row = await db
     .insertInto('organization_user')
     .values({ organization_id: organizationId, user_id: userId, role })
@@ -173,11 +221,21 @@ export async function addMembership(db: Kysely<DB>, organizationId: number, user
 }
 
 export async function listAdditionalEmails(db: Kysely<DB>, userId: number) {
-  return db.selectFrom('user_emails').select(['id', 'email']).where('user_id', '=', userId).orderBy('id').execute();
+  return db
+    .selectFrom('user_emails')
+    .select(['id', 'email'])
+    .where('user_id', '=', userId)
+    .orderBy('id')
+    .execute();
 }
 
 export async function findAdditionalEmail(db: Kysely<DB>, userId: number, id: number) {
-  return db.selectFrom('user_emails').select(['id', 'email']).where('user_id', '=', userId).where('id', '=', id).executeTakeFirst();
+  return db
+    .selectFrom('user_emails')
+    .select(['id', 'email'])
+    .where('user_id', '=', userId)
+    .where('id', '=', id)
+    .executeTakeFirst();
 }
 
 export async function insertAdditionalEmail(db: Kysely<DB>, userId: number, email: string) {
@@ -240,7 +298,9 @@ export async function loadMe(db: Kysely<DB>, userId: number): Promise<MeResponse
   ]);
   // The user's own permissions (roles + custom toggles); each organization adds its pivot's.
   const access = await loadActorAccess(db, { userId, roles, currentOrganizationId: null });
-  const current = organizations.some((o) => o.id === user.current_organization_id) ? user.current_organization_id : null;
+  const current = organizations.some((o) => o.id === user.current_organization_id)
+    ? user.current_organization_id
+    : null;
   return {
     id: user.id,
     first_name: user.first_name,
@@ -250,7 +310,9 @@ export async function loadMe(db: Kysely<DB>, userId: number): Promise<MeResponse
     account_number: user.account_number,
     created_at: new Date(user.created_at).toISOString(),
     email_verified_at: user.email_verified_at ? new Date(user.email_verified_at).toISOString() : null,
-    lab_partner_applied_at: user.lab_partner_applied_at ? new Date(user.lab_partner_applied_at).toISOString() : null,
+    lab_partner_applied_at: user.lab_partner_applied_at
+      ? new Date(user.lab_partner_applied_at).toISOString()
+      : null,
     roles: roles.map((name) => ({ name })),
     all_permissions: [...access.permissions].sort(),
     additional_emails: emails,
@@ -267,9 +329,13 @@ export async function loadMe(db: Kysely<DB>, userId: number): Promise<MeResponse
           : {
               id: o.contract_id,
               suspended_at: o.contract_suspended_at ? new Date(o.contract_suspended_at).toISOString() : null,
-              license: o.allow_buy_seats === null ? null : { license_type: { allow_buy_seats: o.allow_buy_seats } },
+              license:
+                o.allow_buy_seats === null ? null : { license_type: { allow_buy_seats: o.allow_buy_seats } },
             },
-      pivot: { role: o.role, all_permissions: [...(ORGANIZATION_ROLE_PERMISSIONS[o.role as OrganizationRole] ?? [])] },
+      pivot: {
+        role: o.role,
+        all_permissions: [...(ORGANIZATION_ROLE_PERMISSIONS[o.role as OrganizationRole] ?? [])],
+      },
     })),
     current_organization_id: current,
   };
@@ -284,16 +350,22 @@ export const SETTING_KEYS = {
 
 /** Global settings for every signed-in user, with defaults for missing rows. */
 export async function loadPublicSettings(db: Kysely<DB>): Promise<SettingsResponse> {
-  const rows = await db.selectFrom('settings').select(['key', 'value']).where('key', 'in', Object.values(SETTING_KEYS)).execute();
+  const rows = await db
+    .selectFrom('settings')
+    .select(['key', 'value'])
+    .where('key', 'in', Object.values(SETTING_KEYS))
+    .execute();
   const byKey = new Map(rows.map((r) => [r.key, r.value as unknown]));
-  const nc = byKey.get(SETTING_KEYS.nameCorrection) as { replacement?: unknown; forbidden_characters?: unknown } | undefined;
+  const nc = byKey.get(SETTING_KEYS.nameCorrection) as
+    { replacement?: unknown; forbidden_characters?: unknown } | undefined;
   const throttle = Number(byKey.get(SETTING_KEYS.activityThrottle));
   return {
     name_correction: {
       replacement: typeof nc?.replacement === 'string' ? nc.replacement : '',
       forbidden_characters: typeof nc?.forbidden_characters === 'string' ? nc.forbidden_characters : '',
     },
-    activity_throttle_seconds: Number.isInteger(throttle) && throttle > 0 ? throttle : DEFAULT_ACTIVITY_THROTTLE_SECONDS,
+    activity_throttle_seconds:
+      Number.isInteger(throttle) && throttle > 0 ? throttle : DEFAULT_ACTIVITY_THROTTLE_SECONDS,
     aligner_promotion_enabled: byKey.get(SETTING_KEYS.alignerPromotion) === true,
   };
 }

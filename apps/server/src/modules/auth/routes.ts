@@ -50,7 +50,13 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/altcha/challenge',
-    { schema: { ...publicRoute, summary: 'A bot-check challenge for the ALTCHA widget', response: { 200: AltchaChallengeResponse } } },
+    {
+      schema: {
+        ...publicRoute,
+        summary: 'A bot-check challenge for the ALTCHA widget',
+        response: { 200: AltchaChallengeResponse },
+      },
+    },
     async (_request, reply) => {
       reply.header('cache-control', 'no-store');
       return createAltchaChallenge(ctx);
@@ -59,13 +65,27 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/login',
-    { schema: { ...publicRoute, summary: 'Sign in', body: LoginRequest, response: { 200: LoginResponse, ...errors } } },
+    {
+      schema: {
+        ...publicRoute,
+        summary: 'Sign in',
+        body: LoginRequest,
+        response: { 200: LoginResponse, ...errors },
+      },
+    },
     async (request) => service.login(ctx, request.body, metaOf(request)),
   );
 
   app.post(
     '/register',
-    { schema: { ...publicRoute, summary: 'Sign up', body: RegisterRequest, response: { 201: MessageResponse, ...errors } } },
+    {
+      schema: {
+        ...publicRoute,
+        summary: 'Sign up',
+        body: RegisterRequest,
+        response: { 201: MessageResponse, ...errors },
+      },
+    },
     async (request, reply) => {
       await service.register(ctx, request.body, metaOf(request));
       return reply.status(201).send({ message: AUTH_MESSAGES.registered });
@@ -74,7 +94,14 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/check-email',
-    { schema: { ...publicRoute, summary: 'Sign-up step 1: is the e-mail free?', querystring: CheckEmailQuery, response: { 200: CheckEmailResponse, ...errors } } },
+    {
+      schema: {
+        ...publicRoute,
+        summary: 'Sign-up step 1: is the e-mail free?',
+        querystring: CheckEmailQuery,
+        response: { 200: CheckEmailResponse, ...errors },
+      },
+    },
     async (request) => {
       await service.checkEmail(ctx, request.query.email, metaOf(request));
       return { available: true as const, message: AUTH_MESSAGES.emailAvailable };
@@ -92,7 +119,14 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/request_reset',
-    { schema: { ...publicRoute, summary: 'Mail a password reset link', body: RequestResetRequest, response: { 200: MessageResponse, ...errors } } },
+    {
+      schema: {
+        ...publicRoute,
+        summary: 'Mail a password reset link',
+        body: RequestResetRequest,
+        response: { 200: MessageResponse, ...errors },
+      },
+    },
     async (request) => {
       await service.requestReset(ctx, request.body.email, metaOf(request));
       return { message: AUTH_MESSAGES.resetRequested };
@@ -101,7 +135,14 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/reset',
-    { schema: { ...publicRoute, summary: 'Set a new password from a reset link', body: ResetPasswordRequest, response: { 200: MessageResponse, ...errors } } },
+    {
+      schema: {
+        ...publicRoute,
+        summary: 'Set a new password from a reset link',
+        body: ResetPasswordRequest,
+        response: { 200: MessageResponse, ...errors },
+      },
+    },
     async (request) => {
       await service.resetPassword(ctx, request.body, metaOf(request));
       return { message: AUTH_MESSAGES.resetDone };
@@ -110,7 +151,14 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/resend_verification',
-    { schema: { ...publicRoute, summary: 'Mail a new VERIFY link', body: ResendVerificationRequest, response: { 200: MessageResponse, ...errors } } },
+    {
+      schema: {
+        ...publicRoute,
+        summary: 'Mail a new VERIFY link',
+        body: ResendVerificationRequest,
+        response: { 200: MessageResponse, ...errors },
+      },
+    },
     async (request) => {
       await service.resendVerification(ctx, request.body.email, metaOf(request));
       return { message: AUTH_MESSAGES.verificationResent };
@@ -119,7 +167,14 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/verify',
-    { schema: { ...publicRoute, summary: 'Verify the e-mail and sign in', body: VerifyRequest, response: { 200: VerifyResponse, ...errors } } },
+    {
+      schema: {
+        ...publicRoute,
+        summary: 'Verify the e-mail and sign in',
+        body: VerifyRequest,
+        response: { 200: VerifyResponse, ...errors },
+      },
+    },
     async (request) => {
       const info = await service.verifyEmail(ctx, request.body.token, metaOf(request));
       return { message: AUTH_MESSAGES.verified, login_info: info };
@@ -166,7 +221,14 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/profile',
-    { schema: { tags, summary: 'Update the own profile', body: ProfileUpdateRequest, response: { 200: ProfileUpdateResponse, ...errors } } },
+    {
+      schema: {
+        tags,
+        summary: 'Update the own profile',
+        body: ProfileUpdateRequest,
+        response: { 200: ProfileUpdateResponse, ...errors },
+      },
+    },
     async (request) => {
       const user = await service.updateProfile(ctx, requireActor(request), request.body, metaOf(request));
       return { message: AUTH_MESSAGES.profileUpdated, user };
@@ -184,14 +246,25 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const user = await service.switchOrganization(ctx, requireActor(request), request.body.organization_id, metaOf(request));
+      const user = await service.switchOrganization(
+        ctx,
+        requireActor(request),
+        request.body.organization_id,
+        metaOf(request),
+      );
       return { message: AUTH_MESSAGES.organizationSwitched, user };
     },
   );
 
   app.get(
     '/settings',
-    { schema: { tags, summary: 'Global settings for the signed-in user', response: { 200: SettingsResponse, ...errors } } },
+    {
+      schema: {
+        tags,
+        summary: 'Global settings for the signed-in user',
+        response: { 200: SettingsResponse, ...errors },
+      },
+    },
     async (request) => {
       requireActor(request);
       return loadPublicSettings(ctx.db);
@@ -200,7 +273,13 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/last-activity-time',
-    { schema: { tags, summary: 'Record user activity (throttled by the client)', response: { 200: LastActivityResponse, ...errors } } },
+    {
+      schema: {
+        tags,
+        summary: 'Record user activity (throttled by the client)',
+        response: { 200: LastActivityResponse, ...errors },
+      },
+    },
     async (request) => {
       const at = await service.recordActivity(ctx, requireActor(request));
       return { last_activity_at: at.toISOString() };
@@ -209,7 +288,14 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/emails',
-    { schema: { tags, summary: 'Add an e-mail to the own profile (management)', body: AddEmailRequest, response: { 201: AddEmailResponse, ...errors } } },
+    {
+      schema: {
+        tags,
+        summary: 'Add an e-mail to the own profile (management)',
+        body: AddEmailRequest,
+        response: { 201: AddEmailResponse, ...errors },
+      },
+    },
     async (request, reply) => {
       const email = await service.addEmail(ctx, requireActor(request), request.body.email, metaOf(request));
       return reply.status(201).send({ message: AUTH_MESSAGES.emailAdded, email });
@@ -218,7 +304,14 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/emails/:id',
-    { schema: { tags, summary: 'Remove an additional e-mail (management)', params: EmailIdParams, response: { 200: MessageResponse, ...errors } } },
+    {
+      schema: {
+        tags,
+        summary: 'Remove an additional e-mail (management)',
+        params: EmailIdParams,
+        response: { 200: MessageResponse, ...errors },
+      },
+    },
     async (request) => {
       await service.removeEmail(ctx, requireActor(request), request.params.id, metaOf(request));
       return { message: AUTH_MESSAGES.emailRemoved };

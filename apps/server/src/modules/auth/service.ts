@@ -27,7 +27,14 @@ import {
 } from '../../platform/auth/tokens.ts';
 import { recordAudit, type AuditEntry } from '../../platform/audit/index.ts';
 import type { AppContext } from '../../platform/context.ts';
-import { AppError, fieldError, forbidden, notFound, unauthenticated, unprocessable } from '../../platform/http/errors.ts';
+import {
+  AppError,
+  fieldError,
+  forbidden,
+  notFound,
+  unauthenticated,
+  unprocessable,
+} from '../../platform/http/errors.ts';
 import { can } from '../../platform/permissions/index.ts';
 import { sendInvitationEmail, sendResetEmail, sendVerificationEmail } from './emails.ts';
 import * as repo from './repository.ts';
@@ -40,7 +47,8 @@ export interface RequestMeta {
 }
 
 /** Verifying against this keeps an unknown e-mail as slow as a wrong password. */
-const DUMMY_HASH = '$argon2id$v=19$m=19456,t=2,p=1$gFO+ZrYxE9twqzhQ8rayrA$E2paEdpkCkRHWd4kRU2wz07rMeg/tmt/DAAYJZ23wvw';
+const DUMMY_HASH =
+  '$argon2id$v=19$m=19456,t=2,p=1$gFO+ZrYxE9twqzhQ8rayrA$E2paEdpkCkRHWd4kRU2wz07rMeg/tmt/DAAYJZ23wvw';
 
 function audit(executor: Kysely<DB>, meta: RequestMeta, entry: Omit<AuditEntry, 'ip' | 'requestId'>) {
   return recordAudit(executor, { ip: meta.ip, requestId: meta.requestId, ...entry });
@@ -106,19 +114,31 @@ export async function login(ctx: AppContext, input: LoginInput, meta: RequestMet
     });
     return error;
   };
-  const invalid = () => unprocessable(AUTH_MESSAGES.invalidCredentials, { email: [AUTH_MESSAGES.invalidCredentials] });
+  const invalid = () =>
+    unprocessable(AUTH_MESSAGES.invalidCredentials, { email: [AUTH_MESSAGES.invalidCredentials] });
   if (!user) throw await fail('unknown_email', invalid());
   if (!passwordOk || !user.password_hash) throw await fail('wrong_password', invalid());
   if (user.deleted_at) throw await fail('archived', invalid());
   const roles = await repo.rolesOf(ctx.db, user.id);
   const profile = profileOf(roles);
-  if (management && profile !== 'management') throw await fail('not_management', forbidden(AUTH_MESSAGES.managementOnly));
-  if (!management && profile === 'management') throw await fail('management_account', forbidden(AUTH_MESSAGES.practiceOnly));
+  if (management && profile !== 'management')
+    throw await fail('not_management', forbidden(AUTH_MESSAGES.managementOnly));
+  if (!management && profile === 'management')
+    throw await fail('management_account', forbidden(AUTH_MESSAGES.practiceOnly));
   if (!user.email_verified_at) {
-    throw await fail('unverified', new AppError(403, AUTH_MESSAGES.unverified, undefined, UNVERIFIED_EMAIL_CODE));
+    throw await fail(
+      'unverified',
+      new AppError(403, AUTH_MESSAGES.unverified, undefined, UNVERIFIED_EMAIL_CODE),
+    );
   }
   const info = await ctx.db.transaction().execute(async (trx) => {
-    const result = await loginInfo(ctx, trx, user.id, { management, rememberMe: input.remember_me ?? false }, meta);
+    const result = await loginInfo(
+      ctx,
+      trx,
+      user.id,
+      { management, rememberMe: input.remember_me ?? false },
+      meta,
+    );
     await audit(trx, meta, {
       actorUserId: user.id,
       actorEmail: user.email,
@@ -214,7 +234,11 @@ export async function register(ctx: AppContext, input: RegisterInput, meta: Requ
 }
 
 /** Mails a new VERIFY link when the account is still unverified; answers the same either way. */
-export async function resendVerification(ctx: AppContext, emailInput: string, meta: RequestMeta): Promise<void> {
+export async function resendVerification(
+  ctx: AppContext,
+  emailInput: string,
+  meta: RequestMeta,
+): Promise<void> {
   const email = accountKey(emailInput);
   await enforceRateLimits(ctx, [
     { key: `reset:ip:${meta.ip}`, rule: RATE_LIMITS.resetPerIp },
@@ -224,7 +248,11 @@ export async function resendVerification(ctx: AppContext, emailInput: string, me
   if (!user || user.deleted_at || user.email_verified_at) return;
   await ctx.db.transaction().execute(async (trx) => {
     await voidOneTimeTokens(trx, 'verify_email', user.id);
-    const { token } = await createOneTimeToken(trx, { kind: 'verify_email', userId: user.id, email: user.email });
+    const { token } = await createOneTimeToken(trx, {
+      kind: 'verify_email',
+      userId: user.id,
+      email: user.email,
+    });
     await sendVerificationEmail(ctx, trx, { email: user.email, firstName: user.first_name }, token);
     await audit(trx, meta, {
       actorUserId: user.id,
@@ -239,7 +267,8 @@ export async function resendVerification(ctx: AppContext, emailInput: string, me
 
 /** Redeems a VERIFY link: marks the e-mail verified and signs the user in (practice session). */
 export async function verifyEmail(ctx: AppContext, token: string, meta: RequestMeta): Promise<LoginInfo> {
-  const failed = () => unprocessable(AUTH_MESSAGES.verificationFailed, { token: [AUTH_MESSAGES.verificationFailed] });
+  const failed = () =>
+    unprocessable(AUTH_MESSAGES.verificationFailed, { token: [AUTH_MESSAGES.verificationFailed] });
   const result = await ctx.db.transaction().execute(async (trx) => {
     const row = await consumeOneTimeToken(trx, 'verify_email', token);
     if (!row?.user_id) return null;
@@ -258,7 +287,12 @@ export async function verifyEmail(ctx: AppContext, token: string, meta: RequestM
     return info;
   });
   if (!result) {
-    await audit(ctx.db, meta, { action: 'auth.verify-email', entityType: 'user', outcome: 'failure', details: { reason: 'invalid_token' } });
+    await audit(ctx.db, meta, {
+      action: 'auth.verify-email',
+      entityType: 'user',
+      outcome: 'failure',
+      details: { reason: 'invalid_token' },
+    });
     throw failed();
   }
   return result;
@@ -275,14 +309,29 @@ export async function requestReset(ctx: AppContext, emailInput: string, meta: Re
   ]);
   const user = await repo.findUserByEmail(ctx.db, email);
   if (!user || user.deleted_at) {
-    await audit(ctx.db, meta, { actorEmail: email, action: 'auth.request-reset', entityType: 'user', outcome: 'failure', details: { reason: 'unknown_email' } });
+    await audit(ctx.db, meta, {
+      actorEmail: email,
+      action: 'auth.request-reset',
+      entityType: 'user',
+      outcome: 'failure',
+      details: { reason: 'unknown_email' },
+    });
     return;
   }
   const roles = await repo.rolesOf(ctx.db, user.id);
   await ctx.db.transaction().execute(async (trx) => {
     await voidOneTimeTokens(trx, 'reset_password', user.id);
-    const { token } = await createOneTimeToken(trx, { kind: 'reset_password', userId: user.id, email: user.email });
-    await sendResetEmail(ctx, trx, { email: user.email, firstName: user.first_name, userRole: primaryRole(roles) }, token);
+    const { token } = await createOneTimeToken(trx, {
+      kind: 'reset_password',
+      userId: user.id,
+      email: user.email,
+    });
+    await sendResetEmail(
+      ctx,
+      trx,
+      { email: user.email, firstName: user.first_name, userRole: primaryRole(roles) },
+      token,
+    );
     await audit(trx, meta, {
       actorUserId: user.id,
       actorEmail: user.email,
@@ -295,7 +344,11 @@ export async function requestReset(ctx: AppContext, emailInput: string, meta: Re
 }
 
 /** Sets a new password from a reset link and ends every session of the account. */
-export async function resetPassword(ctx: AppContext, input: { token: string; password: string }, meta: RequestMeta): Promise<void> {
+export async function resetPassword(
+  ctx: AppContext,
+  input: { token: string; password: string },
+  meta: RequestMeta,
+): Promise<void> {
   await enforceRateLimits(ctx, [{ key: `reset:ip:${meta.ip}`, rule: RATE_LIMITS.resetPerIp }]);
   const passwordHash = await hashPassword(input.password);
   const userId = await ctx.db.transaction().execute(async (trx) => {
@@ -320,7 +373,12 @@ export async function resetPassword(ctx: AppContext, input: { token: string; pas
     return user.id;
   });
   if (userId === null) {
-    await audit(ctx.db, meta, { action: 'auth.reset-password', entityType: 'user', outcome: 'failure', details: { reason: 'invalid_token' } });
+    await audit(ctx.db, meta, {
+      action: 'auth.reset-password',
+      entityType: 'user',
+      outcome: 'failure',
+      details: { reason: 'invalid_token' },
+    });
     throw unprocessable(AUTH_MESSAGES.resetInvalid, { token: [AUTH_MESSAGES.resetInvalid] });
   }
   // Every session ended: so do its real-time connections.
@@ -372,7 +430,9 @@ export async function inviteToOrganization(
 }
 
 function organizationRoleOf(role: string | null): OrganizationRole {
-  return role && (ORGANIZATION_ROLES as readonly string[]).includes(role) ? (role as OrganizationRole) : 'organization_member';
+  return role && (ORGANIZATION_ROLES as readonly string[]).includes(role)
+    ? (role as OrganizationRole)
+    : 'organization_member';
 }
 
 /** An existing user accepts an invitation: becomes a member of the organization. */
@@ -384,7 +444,11 @@ export async function confirmInvitation(
   const organization = await ctx.db.transaction().execute(async (trx) => {
     const row = await consumeOneTimeToken(trx, 'invitation', token);
     if (!row?.organization_id) return null;
-    const user = row.user_id ? await repo.findUserById(trx, row.user_id) : row.email ? await repo.findUserByEmail(trx, row.email) : undefined;
+    const user = row.user_id
+      ? await repo.findUserById(trx, row.user_id)
+      : row.email
+        ? await repo.findUserByEmail(trx, row.email)
+        : undefined;
     const org = await repo.findLiveOrganization(trx, row.organization_id);
     if (!user || user.deleted_at || !org) return null;
     await repo.addMembership(trx, org.id, user.id, organizationRoleOf(row.role));
@@ -402,7 +466,11 @@ export async function confirmInvitation(
     return org;
   });
   if (!organization) {
-    await audit(ctx.db, meta, { action: 'organizations.confirm-invitation', outcome: 'failure', details: { reason: 'invalid_token' } });
+    await audit(ctx.db, meta, {
+      action: 'organizations.confirm-invitation',
+      outcome: 'failure',
+      details: { reason: 'invalid_token' },
+    });
     throw unprocessable(AUTH_MESSAGES.invitationFailed, { token: [AUTH_MESSAGES.invitationFailed] });
   }
   return { organization };
@@ -417,11 +485,16 @@ export interface CreateUserInput {
 }
 
 /** A new user signs up from an invitation: verified account, member of the inviting organization. */
-export async function createUserFromInvitation(ctx: AppContext, input: CreateUserInput, meta: RequestMeta): Promise<void> {
+export async function createUserFromInvitation(
+  ctx: AppContext,
+  input: CreateUserInput,
+  meta: RequestMeta,
+): Promise<void> {
   await enforceRateLimits(ctx, [{ key: `register:ip:${meta.ip}`, rule: RATE_LIMITS.registerPerIp }]);
   await assertAltcha(ctx, input.altcha);
   const passwordHash = await hashPassword(input.password);
-  const failed = () => unprocessable(AUTH_MESSAGES.invitationFailed, { token: [AUTH_MESSAGES.invitationFailed] });
+  const failed = () =>
+    unprocessable(AUTH_MESSAGES.invitationFailed, { token: [AUTH_MESSAGES.invitationFailed] });
   try {
     await ctx.db.transaction().execute(async (trx) => {
       const row = await consumeOneTimeToken(trx, 'create_user', input.token);
@@ -430,7 +503,10 @@ export async function createUserFromInvitation(ctx: AppContext, input: CreateUse
       if (!org) throw failed();
       if (await repo.isEmailTaken(trx, row.email)) throw emailTaken();
       const payloadRole = (row.payload as { global_role?: unknown } | null)?.global_role;
-      const role = typeof payloadRole === 'string' && (ROLES as readonly string[]).includes(payloadRole) ? payloadRole : 'doctor';
+      const role =
+        typeof payloadRole === 'string' && (ROLES as readonly string[]).includes(payloadRole)
+          ? payloadRole
+          : 'doctor';
       const userId = await repo.insertUser(
         trx,
         {
@@ -458,7 +534,11 @@ export async function createUserFromInvitation(ctx: AppContext, input: CreateUse
   } catch (err) {
     if (isUniqueViolation(err)) throw emailTaken();
     if (err instanceof AppError && err.statusCode === 422 && err.errors?.token) {
-      await audit(ctx.db, meta, { action: 'organizations.create-user', outcome: 'failure', details: { reason: 'invalid_token' } });
+      await audit(ctx.db, meta, {
+        action: 'organizations.create-user',
+        outcome: 'failure',
+        details: { reason: 'invalid_token' },
+      });
     }
     throw err;
   }
@@ -483,7 +563,12 @@ export interface ProfileInput {
  * Updates the caller's own profile. The account number may be changed by management users and
  * by holders of users.update / users.manage; others may only resend the current value.
  */
-export async function updateProfile(ctx: AppContext, actor: Actor, input: ProfileInput, meta: RequestMeta): Promise<MeResponse> {
+export async function updateProfile(
+  ctx: AppContext,
+  actor: Actor,
+  input: ProfileInput,
+  meta: RequestMeta,
+): Promise<MeResponse> {
   try {
     return await ctx.db.transaction().execute(async (trx) => {
       const before = await trx
@@ -491,17 +576,26 @@ export async function updateProfile(ctx: AppContext, actor: Actor, input: Profil
         .select(['first_name', 'last_name', 'email', 'account_number'])
         .where('id', '=', actor.userId)
         .executeTakeFirstOrThrow();
-      const fields: repo.ProfileFields = { first_name: input.first_name, last_name: input.last_name, email: input.email.trim() };
+      const fields: repo.ProfileFields = {
+        first_name: input.first_name,
+        last_name: input.last_name,
+        email: input.email.trim(),
+      };
       if (input.account_number !== undefined && input.account_number !== before.account_number) {
         if (actor.profile !== 'management' && !can(actor, 'users.update', 'users.manage')) throw forbidden();
-        if (input.account_number && (await repo.isAccountNumberTaken(trx, input.account_number, actor.userId))) {
+        if (
+          input.account_number &&
+          (await repo.isAccountNumberTaken(trx, input.account_number, actor.userId))
+        ) {
           throw fieldError('account_number', 'The account number has already been taken.');
         }
         fields.account_number = input.account_number;
       }
       if (await repo.isEmailTaken(trx, fields.email, actor.userId)) throw emailTaken();
       await repo.updateProfile(trx, actor.userId, fields);
-      const changed = Object.keys(fields).filter((k) => fields[k as keyof typeof fields] !== before[k as keyof typeof before]);
+      const changed = Object.keys(fields).filter(
+        (k) => fields[k as keyof typeof fields] !== before[k as keyof typeof before],
+      );
       await audit(trx, meta, {
         actorUserId: actor.userId,
         actorEmail: actor.email,
@@ -520,7 +614,12 @@ export async function updateProfile(ctx: AppContext, actor: Actor, input: Profil
 }
 
 /** Switches the organization the practice profile works in; the caller must be a member. */
-export async function switchOrganization(ctx: AppContext, actor: Actor, organizationId: number, meta: RequestMeta): Promise<MeResponse> {
+export async function switchOrganization(
+  ctx: AppContext,
+  actor: Actor,
+  organizationId: number,
+  meta: RequestMeta,
+): Promise<MeResponse> {
   return ctx.db.transaction().execute(async (trx) => {
     const membership = await repo.findMembership(trx, actor.userId, organizationId);
     if (!membership) throw notFound('Organization not found.');
@@ -568,7 +667,12 @@ export async function addEmail(ctx: AppContext, actor: Actor, emailInput: string
   });
 }
 
-export async function removeEmail(ctx: AppContext, actor: Actor, id: number, meta: RequestMeta): Promise<void> {
+export async function removeEmail(
+  ctx: AppContext,
+  actor: Actor,
+  id: number,
+  meta: RequestMeta,
+): Promise<void> {
   assertManagement(actor);
   await ctx.db.transaction().execute(async (trx) => {
     const row = await repo.findAdditionalEmail(trx, actor.userId, id);

@@ -1,7 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { API, bearer, givenOrganization, givenUser, loginAs, tokenFor } from '../../../test/auth-helpers.ts';
-import { consumeOneTimeToken, createOneTimeToken, hashToken, issueToken, resolveToken, revokeAllTokens } from '../../platform/auth/tokens.ts';
+import {
+  consumeOneTimeToken,
+  createOneTimeToken,
+  hashToken,
+  issueToken,
+  resolveToken,
+  revokeAllTokens,
+} from '../../platform/auth/tokens.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -20,7 +27,14 @@ describe('bearer sessions', () => {
     expect(Buffer.from(a.token, 'base64url')).toHaveLength(32);
     expect(a.token).not.toBe(b.token);
     const actor = await resolveToken(t.ctx, a.token);
-    expect(actor).toMatchObject({ userId: u.id, tokenId: a.tokenId, profile: 'practice', currentOrganizationId: org, organizationRole: 'organization_manager', organizationIds: [org] });
+    expect(actor).toMatchObject({
+      userId: u.id,
+      tokenId: a.tokenId,
+      profile: 'practice',
+      currentOrganizationId: org,
+      organizationRole: 'organization_manager',
+      organizationIds: [org],
+    });
   });
 
   it('POST /logout revokes only the current token', async () => {
@@ -32,8 +46,15 @@ describe('bearer sessions', () => {
     expect(res.json()).toEqual({ message: 'You have been logged out.' });
     expect((await me(one)).statusCode).toBe(401);
     expect((await me(two)).statusCode).toBe(200);
-    expect((await t.app.inject({ method: 'POST', url: `${API}/logout`, headers: bearer(one) })).statusCode).toBe(401);
-    const audit = await t.db.selectFrom('audit_log').select('outcome').where('action', '=', 'auth.logout').where('actor_user_id', '=', u.id).execute();
+    expect(
+      (await t.app.inject({ method: 'POST', url: `${API}/logout`, headers: bearer(one) })).statusCode,
+    ).toBe(401);
+    const audit = await t.db
+      .selectFrom('audit_log')
+      .select('outcome')
+      .where('action', '=', 'auth.logout')
+      .where('actor_user_id', '=', u.id)
+      .execute();
     expect(audit).toHaveLength(1);
   });
 
@@ -44,14 +65,22 @@ describe('bearer sessions', () => {
   it('a token past its idle expiry answers 401', async () => {
     const u = await givenUser(t);
     const token = await tokenFor(t, u.id);
-    await t.db.updateTable('auth_tokens').set({ idle_expires_at: new Date(Date.now() - 1000) }).where('token_hash', '=', hashToken(token)).execute();
+    await t.db
+      .updateTable('auth_tokens')
+      .set({ idle_expires_at: new Date(Date.now() - 1000) })
+      .where('token_hash', '=', hashToken(token))
+      .execute();
     expect((await me(token)).statusCode).toBe(401);
   });
 
   it('a token past its absolute expiry answers 401', async () => {
     const u = await givenUser(t);
     const token = await tokenFor(t, u.id);
-    await t.db.updateTable('auth_tokens').set({ expires_at: new Date(Date.now() - 1000) }).where('token_hash', '=', hashToken(token)).execute();
+    await t.db
+      .updateTable('auth_tokens')
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where('token_hash', '=', hashToken(token))
+      .execute();
     expect((await me(token)).statusCode).toBe(401);
   });
 
@@ -59,13 +88,25 @@ describe('bearer sessions', () => {
     const u = await givenUser(t);
     const token = await tokenFor(t, u.id);
     const old = new Date(Date.now() - 5 * 60_000);
-    await t.db.updateTable('auth_tokens').set({ last_used_at: old, idle_expires_at: new Date(Date.now() + 60_000) }).where('token_hash', '=', hashToken(token)).execute();
+    await t.db
+      .updateTable('auth_tokens')
+      .set({ last_used_at: old, idle_expires_at: new Date(Date.now() + 60_000) })
+      .where('token_hash', '=', hashToken(token))
+      .execute();
     expect((await me(token)).statusCode).toBe(200);
-    const row = await t.db.selectFrom('auth_tokens').select(['last_used_at', 'idle_expires_at']).where('token_hash', '=', hashToken(token)).executeTakeFirstOrThrow();
+    const row = await t.db
+      .selectFrom('auth_tokens')
+      .select(['last_used_at', 'idle_expires_at'])
+      .where('token_hash', '=', hashToken(token))
+      .executeTakeFirstOrThrow();
     expect(new Date(row.last_used_at).getTime()).toBeGreaterThan(old.getTime());
     expect(new Date(row.idle_expires_at).getTime()).toBeGreaterThan(Date.now() + 60 * 60_000);
     await me(token);
-    const again = await t.db.selectFrom('auth_tokens').select(['last_used_at']).where('token_hash', '=', hashToken(token)).executeTakeFirstOrThrow();
+    const again = await t.db
+      .selectFrom('auth_tokens')
+      .select(['last_used_at'])
+      .where('token_hash', '=', hashToken(token))
+      .executeTakeFirstOrThrow();
     expect(new Date(again.last_used_at).getTime()).toBe(new Date(row.last_used_at).getTime());
   });
 
@@ -94,7 +135,10 @@ describe('single-use tokens', () => {
     const u = await givenUser(t);
     const { token } = await createOneTimeToken(t.db, { kind: 'reset_password', userId: u.id });
     expect(await consumeOneTimeToken(t.db, 'verify_email', token)).toBeNull();
-    expect(await consumeOneTimeToken(t.db, 'reset_password', token)).toMatchObject({ user_id: u.id, kind: 'reset_password' });
+    expect(await consumeOneTimeToken(t.db, 'reset_password', token)).toMatchObject({
+      user_id: u.id,
+      kind: 'reset_password',
+    });
     expect(await consumeOneTimeToken(t.db, 'reset_password', token)).toBeNull();
     const expired = await createOneTimeToken(t.db, { kind: 'reset_password', userId: u.id, ttlMinutes: -1 });
     expect(await consumeOneTimeToken(t.db, 'reset_password', expired.token)).toBeNull();
@@ -103,7 +147,10 @@ describe('single-use tokens', () => {
   it('two concurrent redemptions: exactly one wins', async () => {
     const u = await givenUser(t);
     const { token } = await createOneTimeToken(t.db, { kind: 'verify_email', userId: u.id });
-    const results = await Promise.all([consumeOneTimeToken(t.db, 'verify_email', token), consumeOneTimeToken(t.db, 'verify_email', token)]);
+    const results = await Promise.all([
+      consumeOneTimeToken(t.db, 'verify_email', token),
+      consumeOneTimeToken(t.db, 'verify_email', token),
+    ]);
     expect(results.filter(Boolean)).toHaveLength(1);
   });
 });

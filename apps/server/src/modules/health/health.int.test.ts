@@ -35,7 +35,11 @@ describe('GET /services/api/v2/health', () => {
   });
 
   it('echoes a caller-supplied request id', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/services/api/v2/health', headers: { 'x-request-id': 'abc-123' } });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/services/api/v2/health',
+      headers: { 'x-request-id': 'abc-123' },
+    });
     expect(res.headers['x-request-id']).toBe('abc-123');
   });
 });

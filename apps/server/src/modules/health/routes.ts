@@ -19,12 +19,20 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
         await sql`select 1`.execute(app.ctx.db);
         return {
           status: 'ok' as const,
-          database: { engine: app.ctx.database.engine, ok: true, latency_ms: Math.round(performance.now() - started) },
+          database: {
+            engine: app.ctx.database.engine,
+            ok: true,
+            latency_ms: Math.round(performance.now() - started),
+          },
         };
       } catch {
         return reply.status(503).send({
           status: 'error' as const,
-          database: { engine: app.ctx.database.engine, ok: false, latency_ms: Math.round(performance.now() - started) },
+          database: {
+            engine: app.ctx.database.engine,
+            ok: false,
+            latency_ms: Math.round(performance.now() - started),
+          },
         });
       }
     },

@@ -33,7 +33,8 @@ function licenseQuery(db: Kysely<DB>, scope: OrganizationScope) {
       'licenses.created_at',
       sql<number>`(select count(*) from devices d where d.license_id = licenses.id)`.as('devices_count'),
     ]);
-  if (scope !== 'all') q = scope.length ? q.where('licenses.organization_id', 'in', scope) : q.where(sql<boolean>`false`);
+  if (scope !== 'all')
+    q = scope.length ? q.where('licenses.organization_id', 'in', scope) : q.where(sql<boolean>`false`);
   return q;
 }
 
@@ -82,10 +83,13 @@ export interface ListLicensesFilter {
 /** One page, newest first; the total comes from the same statement. */
 export async function listLicenses(db: Kysely<DB>, scope: OrganizationScope, filter: ListLicensesFilter) {
   let q = licenseQuery(db, scope).select(sql<number>`count(*) over ()`.as('total_count'));
-  if (filter.organizationId !== undefined) q = q.where('licenses.organization_id', '=', filter.organizationId);
+  if (filter.organizationId !== undefined)
+    q = q.where('licenses.organization_id', '=', filter.organizationId);
   if (filter.search) {
     const pattern = `%${escapeLike(filter.search)}%`;
-    q = q.where(sql<boolean>`(users.first_name || ' ' || users.last_name || ' ' || users.email) ilike ${pattern}`);
+    q = q.where(
+      sql<boolean>`(users.first_name || ' ' || users.last_name || ' ' || users.email) ilike ${pattern}`,
+    );
   }
   const rows = await q
     .orderBy('licenses.created_at', 'desc')
@@ -93,10 +97,17 @@ export async function listLicenses(db: Kysely<DB>, scope: OrganizationScope, fil
     .limit(filter.perPage)
     .offset((filter.page - 1) * filter.perPage)
     .execute();
-  return { rows: rows.map((r) => toLicense(r as LicenseRow)), total: rows.length ? Number(rows[0]!.total_count) : -1 };
+  return {
+    rows: rows.map((r) => toLicense(r as LicenseRow)),
+    total: rows.length ? Number(rows[0]!.total_count) : -1,
+  };
 }
 
-export async function findLicense(db: Kysely<DB>, id: number, scope: OrganizationScope): Promise<License | undefined> {
+export async function findLicense(
+  db: Kysely<DB>,
+  id: number,
+  scope: OrganizationScope,
+): Promise<License | undefined> {
   const row = await licenseQuery(db, scope).where('licenses.id', '=', id).executeTakeFirst();
   return row ? toLicense(row as LicenseRow) : undefined;
 }
@@ -111,7 +122,14 @@ export async function organizationLicenses(db: Kysely<DB>, organizationId: numbe
   return rows.map((r) => toLicense(r as LicenseRow));
 }
 
-function toDevice(r: { id: number; name: string; license_id: number; last_login: Date | null; created_at: Date; details: unknown }): Device {
+function toDevice(r: {
+  id: number;
+  name: string;
+  license_id: number;
+  last_login: Date | null;
+  created_at: Date;
+  details: unknown;
+}): Device {
   const details = typeof r.details === 'string' ? (JSON.parse(r.details) as unknown) : r.details;
   return {
     id: r.id,
@@ -119,11 +137,21 @@ function toDevice(r: { id: number; name: string; license_id: number; last_login:
     license_id: r.license_id,
     last_login: r.last_login ? iso(r.last_login) : null,
     created_at: iso(r.created_at),
-    details: details && typeof details === 'object' && !Array.isArray(details) ? (details as Record<string, unknown>) : {},
+    details:
+      details && typeof details === 'object' && !Array.isArray(details)
+        ? (details as Record<string, unknown>)
+        : {},
   };
 }
 
-const DEVICE_COLUMNS = ['devices.id', 'devices.name', 'devices.license_id', 'devices.last_login', 'devices.created_at', 'devices.details'] as const;
+const DEVICE_COLUMNS = [
+  'devices.id',
+  'devices.name',
+  'devices.license_id',
+  'devices.last_login',
+  'devices.created_at',
+  'devices.details',
+] as const;
 
 /** The devices of several licenses in one query. */
 export async function devicesOf(db: Kysely<DB>, licenseIds: number[]): Promise<Map<number, Device[]>> {
@@ -147,11 +175,17 @@ export async function findDevice(db: Kysely<DB>, id: number) {
     .select([...DEVICE_COLUMNS, 'licenses.organization_id', 'licenses.user_id'])
     .where('devices.id', '=', id)
     .executeTakeFirst();
-  return row ? { device: toDevice(row), organizationId: row.organization_id, licenseUserId: row.user_id } : undefined;
+  return row
+    ? { device: toDevice(row), organizationId: row.organization_id, licenseUserId: row.user_id }
+    : undefined;
 }
 
 export async function renameDevice(db: Kysely<DB>, id: number, name: string): Promise<void> {
-  await db.updateTable('devices').set({ name, updated_at: sql<Date>`now()` }).where('id', '=', id).execute();
+  await db
+    .updateTable('devices')
+    .set({ name, updated_at: sql<Date>`now()` })
+    .where('id', '=', id)
+    .execute();
 }
 
 export async function deleteDevice(db: Kysely<DB>, id: number): Promise<void> {
@@ -159,15 +193,24 @@ export async function deleteDevice(db: Kysely<DB>, id: number): Promise<void> {
 }
 
 export async function listLicenseTypes(db: Kysely<DB>): Promise<LicenseType[]> {
-  return db.selectFrom('license_types').select(['id', 'name', 'allow_buy_seats', 'default_seats']).orderBy('name').orderBy('id').execute();
+  return db
+    .selectFrom('license_types')
+    .select(['id', 'name', 'allow_buy_seats', 'default_seats'])
+    .orderBy('name')
+    .orderBy('id')
+    .execute();
 }
 
 export async function licenseTypeExists(db: Kysely<DB>, id: number): Promise<boolean> {
-  return (await db.selectFrom('license_types').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
+  return (
+    (await db.selectFrom('license_types').select('id').where('id', '=', id).executeTakeFirst()) !== undefined
+  );
 }
 
 export async function organizationExists(db: Kysely<DB>, id: number): Promise<boolean> {
-  return (await db.selectFrom('organizations').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
+  return (
+    (await db.selectFrom('organizations').select('id').where('id', '=', id).executeTakeFirst()) !== undefined
+  );
 }
 
 /** The user's organization for a license: the current one, else the first membership. */
@@ -178,7 +221,9 @@ export async function organizationOfUser(db: Kysely<DB>, userId: number) {
       'users.id',
       sql<number | null>`coalesce(
         (select ou.organization_id from organization_user ou where ou.user_id = users.id and ou.organization_id = users.current_organization_id),
-        (select min(ou.organization_id) from organization_user ou where ou.user_id = users.id))`.as('organization_id'),
+        (select min(ou.organization_id) from organization_user ou where ou.user_id = users.id))`.as(
+        'organization_id',
+      ),
     ])
     .where('users.id', '=', userId)
     .where('users.removed_at', 'is', null)
@@ -222,5 +267,9 @@ export async function updateLicense(
 }
 
 export async function setActive(db: Kysely<DB>, id: number, active: boolean): Promise<void> {
-  await db.updateTable('licenses').set({ active, updated_at: sql<Date>`now()` }).where('id', '=', id).execute();
+  await db
+    .updateTable('licenses')
+    .set({ active, updated_at: sql<Date>`now()` })
+    .where('id', '=', id)
+    .execute();
 }

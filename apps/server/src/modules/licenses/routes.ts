@@ -30,19 +30,43 @@ export const licenseRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/licenses',
-    { schema: { tags, summary: 'Licenses (licenses.view or licenses.manage); search by user', querystring: ListLicensesQuery, response: { 200: ListLicensesResponse, ...errors } } },
+    {
+      schema: {
+        tags,
+        summary: 'Licenses (licenses.view or licenses.manage); search by user',
+        querystring: ListLicensesQuery,
+        response: { 200: ListLicensesResponse, ...errors },
+      },
+    },
     async (request) => service.listLicenses(ctx, requireActor(request), request.query),
   );
 
   app.post(
     '/licenses',
-    { schema: { tags, summary: 'Issues a license (licenses.manage)', body: CreateLicenseRequest, response: { 201: LicenseMessageResponse, ...errors } } },
-    async (request, reply) => reply.status(201).send(await service.createLicense(ctx, requireActor(request), request.body, meta(request))),
+    {
+      schema: {
+        tags,
+        summary: 'Issues a license (licenses.manage)',
+        body: CreateLicenseRequest,
+        response: { 201: LicenseMessageResponse, ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(await service.createLicense(ctx, requireActor(request), request.body, meta(request))),
   );
 
   app.get(
     '/licenses/:id',
-    { schema: { tags, summary: 'One license with its devices', params: LicenseIdParams, response: { 200: LicenseResponse, ...errors } } },
+    {
+      schema: {
+        tags,
+        summary: 'One license with its devices',
+        params: LicenseIdParams,
+        response: { 200: LicenseResponse, ...errors },
+      },
+    },
     async (request) => ({ license: await service.getLicense(ctx, requireActor(request), request.params.id) }),
   );
 
@@ -57,7 +81,8 @@ export const licenseRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: LicenseMessageResponse, ...errors },
       },
     },
-    async (request) => service.updateLicense(ctx, requireActor(request), request.params.id, request.body, meta(request)),
+    async (request) =>
+      service.updateLicense(ctx, requireActor(request), request.params.id, request.body, meta(request)),
   );
 
   app.post(
@@ -71,7 +96,14 @@ export const licenseRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: LicenseMessageResponse, ...errors },
       },
     },
-    async (request) => service.setLicenseStatus(ctx, requireActor(request), request.params.id, request.body.active, meta(request)),
+    async (request) =>
+      service.setLicenseStatus(
+        ctx,
+        requireActor(request),
+        request.params.id,
+        request.body.active,
+        meta(request),
+      ),
   );
 
   app.get(
@@ -90,20 +122,36 @@ export const licenseRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: OrganizationLicensesResponse, ...errors },
       },
     },
-    async (request) => ({ licenses: await service.organizationLicenses(ctx, requireActor(request), request.params.id) }),
+    async (request) => ({
+      licenses: await service.organizationLicenses(ctx, requireActor(request), request.params.id),
+    }),
   );
 
   app.put(
     '/devices/:id',
     {
-      schema: { tags, summary: 'Renames a device', params: DeviceIdParams, body: UpdateDeviceRequest, response: { 200: DeviceMessageResponse, ...errors } },
+      schema: {
+        tags,
+        summary: 'Renames a device',
+        params: DeviceIdParams,
+        body: UpdateDeviceRequest,
+        response: { 200: DeviceMessageResponse, ...errors },
+      },
     },
-    async (request) => service.renameDevice(ctx, requireActor(request), request.params.id, request.body.name, meta(request)),
+    async (request) =>
+      service.renameDevice(ctx, requireActor(request), request.params.id, request.body.name, meta(request)),
   );
 
   app.delete(
     '/devices/:id',
-    { schema: { tags, summary: 'Removes a device (frees its seat)', params: DeviceIdParams, response: { 200: MessageResponse, ...errors } } },
+    {
+      schema: {
+        tags,
+        summary: 'Removes a device (frees its seat)',
+        params: DeviceIdParams,
+        response: { 200: MessageResponse, ...errors },
+      },
+    },
     async (request) => service.deleteDevice(ctx, requireActor(request), request.params.id, meta(request)),
   );
 };

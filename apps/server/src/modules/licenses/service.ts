@@ -20,17 +20,35 @@ export type { RequestMeta };
 type CreateInput = z.output<typeof CreateLicenseRequest>;
 type UpdateInput = z.output<typeof UpdateLicenseRequest>;
 
-function audit(ctx: AppContext, executor: AppContext['db'], actor: Actor, meta: RequestMeta, entry: Pick<AuditEntry, 'action' | 'entityType' | 'entityId' | 'organizationId' | 'details'>) {
-  return recordAudit(executor, { actorUserId: actor.userId, actorEmail: actor.email, ip: meta.ip, requestId: meta.requestId, outcome: 'success', ...entry });
+function audit(
+  ctx: AppContext,
+  executor: AppContext['db'],
+  actor: Actor,
+  meta: RequestMeta,
+  entry: Pick<AuditEntry, 'action' | 'entityType' | 'entityId' | 'organizationId' | 'details'>,
+) {
+  return recordAudit(executor, {
+    actorUserId: actor.userId,
+    actorEmail: actor.email,
+    ip: meta.ip,
+    requestId: meta.requestId,
+    outcome: 'success',
+    ...entry,
+  });
 }
 
 /** Organizations whose records the actor may see (management by scope, practice users by membership). */
 function seesOrganization(actor: Actor, organizationId: number): boolean {
-  return actor.profile === 'management' ? canSeeOrganization(actor, organizationId) : actor.organizationIds.includes(organizationId);
+  return actor.profile === 'management'
+    ? canSeeOrganization(actor, organizationId)
+    : actor.organizationIds.includes(organizationId);
 }
 
 async function withDevices(ctx: AppContext, licenses: License[]): Promise<LicenseWithDevices[]> {
-  const devices = await repo.devicesOf(ctx.db, licenses.map((l) => l.id));
+  const devices = await repo.devicesOf(
+    ctx.db,
+    licenses.map((l) => l.id),
+  );
   return licenses.map((l) => ({ ...l, devices: devices.get(l.id) ?? [] }));
 }
 
@@ -50,19 +68,31 @@ const toDate = (v: string | null | undefined) => (v ? new Date(v) : v === null ?
 
 export async function listLicenses(ctx: AppContext, actor: Actor, query: ListLicensesQuery) {
   authorize(actor, 'licenses.view', 'licenses.manage');
-  if (query.organizationId !== undefined && !canSeeOrganization(actor, query.organizationId)) throw notFound();
+  if (query.organizationId !== undefined && !canSeeOrganization(actor, query.organizationId))
+    throw notFound();
   const scope = organizationScope(actor);
-  const filter = { search: query.searchUser || undefined, organizationId: query.organizationId, page: query.page, perPage: query.per_page };
+  const filter = {
+    search: query.searchUser || undefined,
+    organizationId: query.organizationId,
+    page: query.page,
+    perPage: query.per_page,
+  };
   let { rows, total } = await repo.listLicenses(ctx.db, scope, filter);
   if (total < 0) {
-    total = query.page > 1 ? (await repo.listLicenses(ctx.db, scope, { ...filter, page: 1, perPage: 1 })).total : 0;
+    total =
+      query.page > 1 ? (await repo.listLicenses(ctx.db, scope, { ...filter, page: 1, perPage: 1 })).total : 0;
     if (total < 0) total = 0;
     rows = [];
   }
   return {
     licenses: {
       data: rows,
-      meta: { current_page: query.page, per_page: query.per_page, total, last_page: Math.max(1, Math.ceil(total / query.per_page)) },
+      meta: {
+        current_page: query.page,
+        per_page: query.per_page,
+        total,
+        last_page: Math.max(1, Math.ceil(total / query.per_page)),
+      },
     },
   };
 }
@@ -87,7 +117,8 @@ export async function createLicense(ctx: AppContext, actor: Actor, input: Create
     const user = await repo.organizationOfUser(ctx.db, userId);
     if (!user) throw fieldError('user_id', LICENSE_MESSAGES.invalidUser);
     if (organizationId === null) {
-      if (user.organization_id === null) throw fieldError('user_id', LICENSE_MESSAGES.userWithoutOrganization);
+      if (user.organization_id === null)
+        throw fieldError('user_id', LICENSE_MESSAGES.userWithoutOrganization);
       organizationId = user.organization_id;
     } else if (!(await repo.isMember(ctx.db, organizationId, userId))) {
       throw fieldError('user_id', LICENSE_MESSAGES.invalidUser);
@@ -100,7 +131,8 @@ export async function createLicense(ctx: AppContext, actor: Actor, input: Create
     throw fieldError('license_type_id', LICENSE_MESSAGES.invalidType);
   const activatedAt = toDate(input.activated_at) ?? new Date();
   const expiration = toDate(input.expiration_date) ?? null;
-  if (expiration && expiration <= activatedAt) throw fieldError('expiration_date', LICENSE_MESSAGES.expirationBeforeActivation);
+  if (expiration && expiration <= activatedAt)
+    throw fieldError('expiration_date', LICENSE_MESSAGES.expirationBeforeActivation);
   const orgId = organizationId;
   const id = await ctx.db.transaction().execute(async (trx) => {
     const licenseId = await repo.insertLicense(trx, {
@@ -124,18 +156,35 @@ export async function createLicense(ctx: AppContext, actor: Actor, input: Create
 }
 
 /** Changes seats and dates; the license type is locked. Seats never go below the registered devices. */
-export async function updateLicense(ctx: AppContext, actor: Actor, id: number, input: UpdateInput, meta: RequestMeta) {
+export async function updateLicense(
+  ctx: AppContext,
+  actor: Actor,
+  id: number,
+  input: UpdateInput,
+  meta: RequestMeta,
+) {
   authorize(actor, 'licenses.manage');
   const license = await loadLicense(ctx, actor, id);
-  if (input.license_type_id !== license.license_type.id) throw fieldError('license_type_id', LICENSE_MESSAGES.typeLocked);
+  if (input.license_type_id !== license.license_type.id)
+    throw fieldError('license_type_id', LICENSE_MESSAGES.typeLocked);
   if (input.seats < license.devices_count) throw fieldError('seats', LICENSE_MESSAGES.seatsBelowDevices);
   const activatedAt = toDate(input.activated_at) ?? undefined;
   const expiration = toDate(input.expiration_date);
   const effectiveStart = activatedAt ?? new Date(license.activated_at);
-  const effectiveEnd = expiration === undefined ? (license.expiration_date ? new Date(license.expiration_date) : null) : expiration;
-  if (effectiveEnd && effectiveEnd <= effectiveStart) throw fieldError('expiration_date', LICENSE_MESSAGES.expirationBeforeActivation);
+  const effectiveEnd =
+    expiration === undefined
+      ? license.expiration_date
+        ? new Date(license.expiration_date)
+        : null
+      : expiration;
+  if (effectiveEnd && effectiveEnd <= effectiveStart)
+    throw fieldError('expiration_date', LICENSE_MESSAGES.expirationBeforeActivation);
   await ctx.db.transaction().execute(async (trx) => {
-    await repo.updateLicense(trx, license.id, { seats: input.seats, activated_at: activatedAt, expiration_date: expiration });
+    await repo.updateLicense(trx, license.id, {
+      seats: input.seats,
+      activated_at: activatedAt,
+      expiration_date: expiration,
+    });
     await audit(ctx, trx, actor, meta, {
       action: 'licenses.update',
       entityType: 'license',
@@ -147,7 +196,13 @@ export async function updateLicense(ctx: AppContext, actor: Actor, id: number, i
   return { message: LICENSE_MESSAGES.updated, license: await showLicense(ctx, license.id) };
 }
 
-export async function setLicenseStatus(ctx: AppContext, actor: Actor, id: number, active: boolean, meta: RequestMeta) {
+export async function setLicenseStatus(
+  ctx: AppContext,
+  actor: Actor,
+  id: number,
+  active: boolean,
+  meta: RequestMeta,
+) {
   authorize(actor, 'licenses.manage');
   const license = await loadLicense(ctx, actor, id);
   await ctx.db.transaction().execute(async (trx) => {
@@ -160,7 +215,10 @@ export async function setLicenseStatus(ctx: AppContext, actor: Actor, id: number
       details: { active },
     });
   });
-  return { message: active ? LICENSE_MESSAGES.activated : LICENSE_MESSAGES.deactivated, license: await showLicense(ctx, license.id) };
+  return {
+    message: active ? LICENSE_MESSAGES.activated : LICENSE_MESSAGES.deactivated,
+    license: await showLicense(ctx, license.id),
+  };
 }
 
 /** The Devices tab: every license of an organization the caller belongs to (or may see), with devices. */
@@ -175,13 +233,20 @@ async function deviceFor(ctx: AppContext, actor: Actor, id: number) {
   if (!found || !seesOrganization(actor, found.organizationId)) throw notFound();
   const allowed =
     (actor.profile === 'management' && can(actor, 'licenses.manage')) ||
-    (can(actor, 'organization.update') && (actor.profile === 'management' || actor.currentOrganizationId === found.organizationId)) ||
+    (can(actor, 'organization.update') &&
+      (actor.profile === 'management' || actor.currentOrganizationId === found.organizationId)) ||
     found.licenseUserId === actor.userId;
   if (!allowed) throw forbidden();
   return found;
 }
 
-export async function renameDevice(ctx: AppContext, actor: Actor, id: number, name: string, meta: RequestMeta) {
+export async function renameDevice(
+  ctx: AppContext,
+  actor: Actor,
+  id: number,
+  name: string,
+  meta: RequestMeta,
+) {
   const found = await deviceFor(ctx, actor, id);
   await ctx.db.transaction().execute(async (trx) => {
     await repo.renameDevice(trx, id, name);

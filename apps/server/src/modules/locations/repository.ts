@@ -33,7 +33,9 @@ function baseQuery(db: Kysely<DB>, scope: LocationScope) {
       'locations.country',
       'locations.zip_code',
       'locations.created_at',
-      sql<number[]>`coalesce((select array_agg(lu.user_id order by lu.user_id) from location_user lu where lu.location_id = locations.id), '{}')`.as(
+      sql<
+        number[]
+      >`coalesce((select array_agg(lu.user_id order by lu.user_id) from location_user lu where lu.location_id = locations.id), '{}')`.as(
         'users',
       ),
       // An open printing request (New or In Progress) shipping to this location.
@@ -49,25 +51,34 @@ function baseQuery(db: Kysely<DB>, scope: LocationScope) {
   if (scope.kind === 'assigned') {
     if (!scope.ids.length) return q.where(sql<boolean>`false`);
     const { userId, viewAnyOrganizationId } = scope;
-    q = q.where('locations.organization_id', 'in', scope.ids).where((eb) =>
-      eb.or([
-        eb.exists(
-          eb
-            .selectFrom('location_user')
-            .select('location_user.user_id')
-            .whereRef('location_user.location_id', '=', 'locations.id')
-            .where('location_user.user_id', '=', userId),
-        ),
-        viewAnyOrganizationId === null ? eb.val(false) : eb('locations.organization_id', '=', viewAnyOrganizationId),
-      ]),
-    );
+    q = q
+      .where('locations.organization_id', 'in', scope.ids)
+      .where((eb) =>
+        eb.or([
+          eb.exists(
+            eb
+              .selectFrom('location_user')
+              .select('location_user.user_id')
+              .whereRef('location_user.location_id', '=', 'locations.id')
+              .where('location_user.user_id', '=', userId),
+          ),
+          viewAnyOrganizationId === null
+            ? eb.val(false)
+            : eb('locations.organization_id', '=', viewAnyOrganizationId),
+        ]),
+      );
   }
   return q;
 }
 
-type Row = Omit<Location, 'created_at' | 'full_address' | 'users'> & { created_at: Date; users: number[] | null };
+type Row = Omit<Location, 'created_at' | 'full_address' | 'users'> & {
+  created_at: Date;
+  users: number[] | null;
+};
 
-export function fullAddress(l: Pick<Location, 'street_address' | 'street_address_line_2' | 'city' | 'state' | 'zip_code' | 'country'>): string {
+export function fullAddress(
+  l: Pick<Location, 'street_address' | 'street_address_line_2' | 'city' | 'state' | 'zip_code' | 'country'>,
+): string {
   const street = [l.street_address, l.street_address_line_2].filter(Boolean).join(' ');
   return `${street}, ${l.city}, ${l.state} ${l.zip_code}, ${l.country}`;
 }
@@ -108,7 +119,8 @@ export async function listLocations(
   filter: ListLocationsFilter,
 ): Promise<{ rows: Location[]; total: number }> {
   let q = baseQuery(db, scope).select(sql<number>`count(*) over ()`.as('total_count'));
-  if (filter.organizationId !== undefined) q = q.where('locations.organization_id', '=', filter.organizationId);
+  if (filter.organizationId !== undefined)
+    q = q.where('locations.organization_id', '=', filter.organizationId);
   if (filter.search) {
     // Same expression as the locations_search_trgm index.
     const pattern = `%${escapeLike(filter.search)}%`;
@@ -122,10 +134,17 @@ export async function listLocations(
     .limit(filter.perPage)
     .offset((filter.page - 1) * filter.perPage)
     .execute();
-  return { rows: rows.map((r) => toLocation(r as unknown as Row)), total: rows.length ? Number(rows[0]!.total_count) : -1 };
+  return {
+    rows: rows.map((r) => toLocation(r as unknown as Row)),
+    total: rows.length ? Number(rows[0]!.total_count) : -1,
+  };
 }
 
-export async function findLocation(db: Kysely<DB>, id: number, scope: LocationScope): Promise<Location | undefined> {
+export async function findLocation(
+  db: Kysely<DB>,
+  id: number,
+  scope: LocationScope,
+): Promise<Location | undefined> {
   const row = await baseQuery(db, scope).where('locations.id', '=', id).executeTakeFirst();
   return row ? toLocation(row as unknown as Row) : undefined;
 }
@@ -144,7 +163,11 @@ export interface LocationFields {
   zip_code: string;
 }
 
-export async function insertLocation(db: Kysely<DB>, organizationId: number, fields: LocationFields): Promise<number> {
+export async function insertLocation(
+  db: Kysely<DB>,
+  organizationId: number,
+  fields: LocationFields,
+): Promise<number> {
   const row = await db
     .insertInto('locations')
     .values({ organization_id: organizationId, ...fields })
@@ -180,7 +203,11 @@ export async function setLocationUsers(db: Kysely<DB>, locationId: number, userI
 }
 
 /** The subset of the ids that are members of the organization. */
-export async function membersAmong(db: Kysely<DB>, organizationId: number, userIds: number[]): Promise<number[]> {
+export async function membersAmong(
+  db: Kysely<DB>,
+  organizationId: number,
+  userIds: number[],
+): Promise<number[]> {
   if (!userIds.length) return [];
   const rows = await db
     .selectFrom('organization_user')
@@ -194,6 +221,10 @@ export async function membersAmong(db: Kysely<DB>, organizationId: number, userI
 }
 
 export async function organizationExists(db: Kysely<DB>, organizationId: number): Promise<boolean> {
-  const row = await db.selectFrom('organizations').select('id').where('id', '=', organizationId).executeTakeFirst();
+  const row = await db
+    .selectFrom('organizations')
+    .select('id')
+    .where('id', '=', organizationId)
+    .executeTakeFirst();
   return row !== undefined;
 }

@@ -26,7 +26,8 @@ export const locationRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: 'Locations the caller may see (practice users: their assigned ones, or all of the organization with organization.locations.view-any)',
+        summary:
+          'Locations the caller may see (practice users: their assigned ones, or all of the organization with organization.locations.view-any)',
         querystring: ListLocationsQuery,
         response: { 200: ListLocationsResponse, ...errors },
       },
@@ -44,13 +45,25 @@ export const locationRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: LocationMessageResponse, ...errors },
       },
     },
-    async (request, reply) => reply.status(201).send(await service.createLocation(ctx, requireActor(request), request.body, meta(request))),
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(await service.createLocation(ctx, requireActor(request), request.body, meta(request))),
   );
 
   app.get(
     '/locations/:id',
-    { schema: { tags, summary: 'One location', params: LocationIdParams, response: { 200: LocationResponse, ...errors } } },
-    async (request) => ({ location: await service.getLocation(ctx, requireActor(request), request.params.id) }),
+    {
+      schema: {
+        tags,
+        summary: 'One location',
+        params: LocationIdParams,
+        response: { 200: LocationResponse, ...errors },
+      },
+    },
+    async (request) => ({
+      location: await service.getLocation(ctx, requireActor(request), request.params.id),
+    }),
   );
 
   app.put(
@@ -58,13 +71,15 @@ export const locationRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: 'Updates a location (locations.manage/update or organization.locations.update; address locked while requests are open)',
+        summary:
+          'Updates a location (locations.manage/update or organization.locations.update; address locked while requests are open)',
         params: LocationIdParams,
         body: UpdateLocationRequest,
         response: { 200: LocationMessageResponse, ...errors },
       },
     },
-    async (request) => service.updateLocation(ctx, requireActor(request), request.params.id, request.body, meta(request)),
+    async (request) =>
+      service.updateLocation(ctx, requireActor(request), request.params.id, request.body, meta(request)),
   );
 
   app.delete(

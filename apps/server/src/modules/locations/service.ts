@@ -39,7 +39,9 @@ export function locationScopeOf(actor: Actor): repo.LocationScope {
 
 /** Whether the organization's records are visible: management by scope, practice users by membership. */
 function seesOrganization(actor: Actor, organizationId: number): boolean {
-  return actor.profile === 'management' ? canSeeOrganization(actor, organizationId) : actor.organizationIds.includes(organizationId);
+  return actor.profile === 'management'
+    ? canSeeOrganization(actor, organizationId)
+    : actor.organizationIds.includes(organizationId);
 }
 
 /**
@@ -76,7 +78,11 @@ function fieldsOf(input: UpdateInput): repo.LocationFields {
   };
 }
 
-async function assertMembers(executor: Kysely<DB>, organizationId: number, userIds: number[]): Promise<number[]> {
+async function assertMembers(
+  executor: Kysely<DB>,
+  organizationId: number,
+  userIds: number[],
+): Promise<number[]> {
   const unique = [...new Set(userIds)];
   const members = await repo.membersAmong(executor, organizationId, unique);
   if (members.length !== unique.length) throw fieldError('users', LOCATION_MESSAGES.invalidUsers);
@@ -92,17 +98,30 @@ async function load(ctx: AppContext, actor: Actor, id: number): Promise<Location
 export async function listLocations(ctx: AppContext, actor: Actor, query: ListLocationsQuery) {
   if (query.organizationId !== undefined && !seesOrganization(actor, query.organizationId)) throw notFound();
   const scope = locationScopeOf(actor);
-  const filter = { organizationId: query.organizationId, search: query.locationInfo || undefined, page: query.page, perPage: query.per_page };
+  const filter = {
+    organizationId: query.organizationId,
+    search: query.locationInfo || undefined,
+    page: query.page,
+    perPage: query.per_page,
+  };
   let { rows, total } = await repo.listLocations(ctx.db, scope, filter);
   if (total < 0) {
-    total = query.page > 1 ? (await repo.listLocations(ctx.db, scope, { ...filter, page: 1, perPage: 1 })).total : 0;
+    total =
+      query.page > 1
+        ? (await repo.listLocations(ctx.db, scope, { ...filter, page: 1, perPage: 1 })).total
+        : 0;
     if (total < 0) total = 0;
     rows = [];
   }
   return {
     locations: {
       data: rows,
-      meta: { current_page: query.page, per_page: query.per_page, total, last_page: Math.max(1, Math.ceil(total / query.per_page)) },
+      meta: {
+        current_page: query.page,
+        per_page: query.per_page,
+        total,
+        last_page: Math.max(1, Math.ceil(total / query.per_page)),
+      },
     },
   };
 }
@@ -115,8 +134,14 @@ export async function createLocation(ctx: AppContext, actor: Actor, input: Creat
   const organizationId = input.organization_id ?? actor.currentOrganizationId;
   if (organizationId === null || organizationId === undefined)
     throw fieldError('organization_id', LOCATION_MESSAGES.invalidOrganization);
-  if (!seesOrganization(actor, organizationId) || !(await repo.organizationExists(ctx.db, organizationId))) throw notFound();
-  authorizeFor(actor, organizationId, ['locations.manage', 'locations.create'], 'organization.locations.create');
+  if (!seesOrganization(actor, organizationId) || !(await repo.organizationExists(ctx.db, organizationId)))
+    throw notFound();
+  authorizeFor(
+    actor,
+    organizationId,
+    ['locations.manage', 'locations.create'],
+    'organization.locations.create',
+  );
   const id = await ctx.db.transaction().execute(async (trx) => {
     const users = await assertMembers(trx, organizationId, input.users);
     const locationId = await repo.insertLocation(trx, organizationId, fieldsOf(input));
@@ -140,9 +165,20 @@ export async function createLocation(ctx: AppContext, actor: Actor, input: Creat
   return { message: LOCATION_MESSAGES.created, location: created! };
 }
 
-export async function updateLocation(ctx: AppContext, actor: Actor, id: number, input: UpdateInput, meta: RequestMeta) {
+export async function updateLocation(
+  ctx: AppContext,
+  actor: Actor,
+  id: number,
+  input: UpdateInput,
+  meta: RequestMeta,
+) {
   const location = await load(ctx, actor, id);
-  authorizeFor(actor, location.organization_id, ['locations.manage', 'locations.update'], 'organization.locations.update');
+  authorizeFor(
+    actor,
+    location.organization_id,
+    ['locations.manage', 'locations.update'],
+    'organization.locations.update',
+  );
   const fields = fieldsOf(input);
   if (location.has_incomplete_requests && !isLocationManager(actor)) {
     const changed = LOCATION_ADDRESS_FIELDS.filter((f) => (location[f] ?? null) !== (fields[f] ?? null));
@@ -175,7 +211,12 @@ export async function updateLocation(ctx: AppContext, actor: Actor, id: number, 
 
 export async function deleteLocation(ctx: AppContext, actor: Actor, id: number, meta: RequestMeta) {
   const location = await load(ctx, actor, id);
-  authorizeFor(actor, location.organization_id, ['locations.manage', 'locations.delete'], 'organization.locations.delete');
+  authorizeFor(
+    actor,
+    location.organization_id,
+    ['locations.manage', 'locations.delete'],
+    'organization.locations.delete',
+  );
   await ctx.db.transaction().execute(async (trx) => {
     await repo.softDeleteLocation(trx, location.id);
     await recordAudit(trx, {

@@ -26,7 +26,13 @@ afterEach(() => {
 afterAll(() => t?.close());
 
 function connect(token: string): Promise<ClientSocket> {
-  const socket = connectClient(url, { path: REALTIME_PATH, transports: ['websocket'], reconnection: false, forceNew: true, auth: { token } });
+  const socket = connectClient(url, {
+    path: REALTIME_PATH,
+    transports: ['websocket'],
+    reconnection: false,
+    forceNew: true,
+    auth: { token },
+  });
   clients.push(socket);
   return new Promise((resolve, reject) => {
     socket.once('connect', () => resolve(socket));
@@ -62,13 +68,25 @@ describe('real-time delivery of notifications', () => {
     const me = await givenUser(t, { roles: ['doctor'] });
     const other = await givenUser(t, { roles: ['doctor'] });
     const mine = collect<NotificationEvent>(await connect(await tokenFor(t, me.id)), EVENTS.notification);
-    const theirs = collect<NotificationEvent>(await connect(await tokenFor(t, other.id)), EVENTS.notification);
+    const theirs = collect<NotificationEvent>(
+      await connect(await tokenFor(t, other.id)),
+      EVENTS.notification,
+    );
 
-    const created = await notifyUser(t.ctx, t.db, { userId: me.id, message: 'Case ready for approval', link: '/patients', type: 'rush_case' });
+    const created = await notifyUser(t.ctx, t.db, {
+      userId: me.id,
+      message: 'Case ready for approval',
+      link: '/patients',
+      type: 'rush_case',
+    });
 
     await eventually(() => expect(mine).toHaveLength(1));
     expect(mine[0]!.notification).toEqual(created);
-    expect(mine[0]!.notification).toMatchObject({ message: 'Case ready for approval', type: 'rush_case', read_at: null });
+    expect(mine[0]!.notification).toMatchObject({
+      message: 'Case ready for approval',
+      type: 'rush_case',
+      read_at: null,
+    });
     await settle();
     expect(theirs).toHaveLength(0);
   });
@@ -80,10 +98,18 @@ describe('real-time delivery of notifications', () => {
     const { id } = await notifyUser(t.ctx, t.db, { userId: me.id, message: 'one' });
     await notifyUser(t.ctx, t.db, { userId: me.id, message: 'two' });
 
-    const one = await t.app.inject({ method: 'PATCH', url: `${API}/notifications/${id}/mark-as-read`, headers: bearer(token) });
+    const one = await t.app.inject({
+      method: 'PATCH',
+      url: `${API}/notifications/${id}/mark-as-read`,
+      headers: bearer(token),
+    });
     expect(one.statusCode).toBe(200);
     await eventually(() => expect(refreshes).toHaveLength(1));
-    const all = await t.app.inject({ method: 'PATCH', url: `${API}/notifications/mark-all-as-read`, headers: bearer(token) });
+    const all = await t.app.inject({
+      method: 'PATCH',
+      url: `${API}/notifications/mark-all-as-read`,
+      headers: bearer(token),
+    });
     expect(all.json().updated).toBe(1);
     await eventually(() => expect(refreshes).toHaveLength(2));
   });
@@ -93,7 +119,10 @@ describe('real-time announcement updates', () => {
   it("announces 'announcement-updated' on general to everyone, without the text", async () => {
     const admin = await givenUser(t, { roles: ['super_admin'] });
     const doctor = await givenUser(t, { roles: ['doctor'] });
-    const doctorEvents = collect<AnnouncementUpdatedEvent>(await connect(await tokenFor(t, doctor.id)), EVENTS.announcementUpdated);
+    const doctorEvents = collect<AnnouncementUpdatedEvent>(
+      await connect(await tokenFor(t, doctor.id)),
+      EVENTS.announcementUpdated,
+    );
     const adminToken = await tokenFor(t, admin.id, { management: true });
 
     const res = await t.app.inject({

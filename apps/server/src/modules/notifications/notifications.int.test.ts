@@ -17,7 +17,10 @@ afterAll(() => t?.close());
 
 async function givenSignedInDoctor() {
   const organizationId = await givenOrganization(t);
-  const user = await givenUser(t, { roles: ['doctor'], organizations: [{ id: organizationId, role: 'organization_owner' }] });
+  const user = await givenUser(t, {
+    roles: ['doctor'],
+    organizations: [{ id: organizationId, role: 'organization_owner' }],
+  });
   const token = await tokenFor(t, user.id);
   return { user, token, organizationId };
 }
@@ -32,7 +35,12 @@ async function givenPatient(organizationId: number, doctorId: number, first = 'A
 }
 
 /** Inserts a notification with an explicit creation time (ordering tests). */
-async function givenNotification(userId: number, message: string, createdAt: Date, readAt: Date | null = null) {
+async function givenNotification(
+  userId: number,
+  message: string,
+  createdAt: Date,
+  readAt: Date | null = null,
+) {
   const row = await t.db
     .insertInto('notifications')
     .values({ user_id: userId, message, type: 'general', created_at: createdAt, read_at: readAt })
@@ -62,7 +70,11 @@ describe('notifyUser', () => {
       patient_name: 'Grace Hopper',
       read_at: null,
     });
-    const row = await t.db.selectFrom('notifications').selectAll().where('id', '=', created.id).executeTakeFirstOrThrow();
+    const row = await t.db
+      .selectFrom('notifications')
+      .selectAll()
+      .where('id', '=', created.id)
+      .executeTakeFirstOrThrow();
     expect(row.user_id).toBe(user.id);
     expect(row.organization_id).toBe(organizationId);
   });
@@ -108,14 +120,18 @@ describe('GET /notifications', () => {
     expect(body.data.map((n) => n.message)).toEqual(['newest', 'middle', 'oldest']);
     expect(body.unread_count).toBe(2);
     expect(body.next_cursor).toBeNull();
-    expect(body.data[1]).toMatchObject({ read_at: new Date(base + 3 * 60_000).toISOString(), created_at: new Date(base + 60_000).toISOString() });
+    expect(body.data[1]).toMatchObject({
+      read_at: new Date(base + 3 * 60_000).toISOString(),
+      created_at: new Date(base + 60_000).toISOString(),
+    });
   });
 
   it('pages with next_cursor until the last page', async () => {
     const { user, token } = await givenSignedInDoctor();
     const base = Date.parse('2026-04-01T10:00:00Z');
     // Two share a creation time: the id keeps the order stable across pages.
-    for (let i = 0; i < 5; i++) await givenNotification(user.id, `n${i}`, new Date(base + Math.min(i, 3) * 1000));
+    for (let i = 0; i < 5; i++)
+      await givenNotification(user.id, `n${i}`, new Date(base + Math.min(i, 3) * 1000));
 
     const seen: string[] = [];
     let cursor: string | null = null;
@@ -136,7 +152,11 @@ describe('GET /notifications', () => {
 
   it('rejects a per_page above 100 naming the field', async () => {
     const { token } = await givenSignedInDoctor();
-    const res = await t.app.inject({ method: 'GET', url: `${API}/notifications?per_page=101`, headers: bearer(token) });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `${API}/notifications?per_page=101`,
+      headers: bearer(token),
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({
       message: 'The per page must not be greater than 100.',
@@ -146,10 +166,18 @@ describe('GET /notifications', () => {
 
   it('rejects a per_page below 1 and a malformed cursor', async () => {
     const { token } = await givenSignedInDoctor();
-    const low = await t.app.inject({ method: 'GET', url: `${API}/notifications?per_page=0`, headers: bearer(token) });
+    const low = await t.app.inject({
+      method: 'GET',
+      url: `${API}/notifications?per_page=0`,
+      headers: bearer(token),
+    });
     expect(low.statusCode).toBe(400);
     expect(low.json().errors).toEqual({ per_page: ['The per page must be at least 1.'] });
-    const bad = await t.app.inject({ method: 'GET', url: `${API}/notifications?cursor=abc`, headers: bearer(token) });
+    const bad = await t.app.inject({
+      method: 'GET',
+      url: `${API}/notifications?cursor=abc`,
+      headers: bearer(token),
+    });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().errors).toEqual({ cursor: ['The cursor is invalid.'] });
   });
@@ -165,7 +193,11 @@ describe('PATCH /notifications/{id}/mark-as-read', () => {
     const { user, token } = await givenSignedInDoctor();
     const first = await givenNotification(user.id, 'first', new Date());
     await givenNotification(user.id, 'second', new Date());
-    const res = await t.app.inject({ method: 'PATCH', url: `${API}/notifications/${first}/mark-as-read`, headers: bearer(token) });
+    const res = await t.app.inject({
+      method: 'PATCH',
+      url: `${API}/notifications/${first}/mark-as-read`,
+      headers: bearer(token),
+    });
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.message).toBe(NOTIFICATION_MARKED_READ_MESSAGE);
@@ -186,7 +218,11 @@ describe('PATCH /notifications/{id}/mark-as-read', () => {
     const { user, token } = await givenSignedInDoctor();
     const readAt = new Date('2026-01-02T03:04:05Z');
     const id = await givenNotification(user.id, 'already read', new Date('2026-01-01T00:00:00Z'), readAt);
-    const res = await t.app.inject({ method: 'PATCH', url: `${API}/notifications/${id}/mark-as-read`, headers: bearer(token) });
+    const res = await t.app.inject({
+      method: 'PATCH',
+      url: `${API}/notifications/${id}/mark-as-read`,
+      headers: bearer(token),
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json().notification.read_at).toBe(readAt.toISOString());
   });
@@ -195,18 +231,34 @@ describe('PATCH /notifications/{id}/mark-as-read', () => {
     const { token } = await givenSignedInDoctor();
     const other = await givenSignedInDoctor();
     const theirs = await givenNotification(other.user.id, 'theirs', new Date());
-    const res = await t.app.inject({ method: 'PATCH', url: `${API}/notifications/${theirs}/mark-as-read`, headers: bearer(token) });
+    const res = await t.app.inject({
+      method: 'PATCH',
+      url: `${API}/notifications/${theirs}/mark-as-read`,
+      headers: bearer(token),
+    });
     expect(res.statusCode).toBe(404);
     expect(res.json()).toEqual({ message: NOTIFICATION_NOT_FOUND_MESSAGE });
-    const row = await t.db.selectFrom('notifications').select('read_at').where('id', '=', theirs).executeTakeFirstOrThrow();
+    const row = await t.db
+      .selectFrom('notifications')
+      .select('read_at')
+      .where('id', '=', theirs)
+      .executeTakeFirstOrThrow();
     expect(row.read_at).toBeNull();
   });
 
   it('answers 404 for an unknown id and 400 for a non-numeric one', async () => {
     const { token } = await givenSignedInDoctor();
-    const unknown = await t.app.inject({ method: 'PATCH', url: `${API}/notifications/999999/mark-as-read`, headers: bearer(token) });
+    const unknown = await t.app.inject({
+      method: 'PATCH',
+      url: `${API}/notifications/999999/mark-as-read`,
+      headers: bearer(token),
+    });
     expect(unknown.statusCode).toBe(404);
-    const bad = await t.app.inject({ method: 'PATCH', url: `${API}/notifications/abc/mark-as-read`, headers: bearer(token) });
+    const bad = await t.app.inject({
+      method: 'PATCH',
+      url: `${API}/notifications/abc/mark-as-read`,
+      headers: bearer(token),
+    });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().errors).toHaveProperty('id');
   });
@@ -226,14 +278,22 @@ describe('PATCH /notifications/mark-all-as-read', () => {
     await givenNotification(user.id, 'c', new Date(), new Date());
     const theirs = await givenNotification(other.user.id, 'theirs', new Date());
 
-    const res = await t.app.inject({ method: 'PATCH', url: `${API}/notifications/mark-all-as-read`, headers: bearer(token) });
+    const res = await t.app.inject({
+      method: 'PATCH',
+      url: `${API}/notifications/mark-all-as-read`,
+      headers: bearer(token),
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ message: NOTIFICATIONS_MARKED_READ_MESSAGE, updated: 2, unread_count: 0 });
 
     const list = await t.app.inject({ method: 'GET', url: `${API}/notifications`, headers: bearer(token) });
     expect(list.json().unread_count).toBe(0);
     expect((list.json() as NotificationListResponse).data.every((n) => n.read_at !== null)).toBe(true);
-    const row = await t.db.selectFrom('notifications').select('read_at').where('id', '=', theirs).executeTakeFirstOrThrow();
+    const row = await t.db
+      .selectFrom('notifications')
+      .select('read_at')
+      .where('id', '=', theirs)
+      .executeTakeFirstOrThrow();
     expect(row.read_at).toBeNull();
   });
 });

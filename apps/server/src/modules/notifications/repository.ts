@@ -25,7 +25,9 @@ function selectNotifications(db: Kysely<DB>) {
       'n.created_at',
       'n.type',
       'n.patient_id',
-      sql<string | null>`case when p.id is null then null else p.first_name || ' ' || p.last_name end`.as('patient_name'),
+      sql<string | null>`case when p.id is null then null else p.first_name || ' ' || p.last_name end`.as(
+        'patient_name',
+      ),
     ]);
 }
 
@@ -38,7 +40,10 @@ export interface InsertNotification {
   organizationId: number | null;
 }
 
-export async function insertNotification(db: Kysely<DB>, input: InsertNotification): Promise<NotificationRow> {
+export async function insertNotification(
+  db: Kysely<DB>,
+  input: InsertNotification,
+): Promise<NotificationRow> {
   const { id } = await db
     .insertInto('notifications')
     .values((eb) => ({

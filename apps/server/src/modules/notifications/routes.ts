@@ -51,10 +51,16 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['notifications'],
         summary: 'Marks one of the caller’s notifications as read',
         params: NotificationIdParams,
-        response: { 200: MarkNotificationReadResponse, 400: ErrorResponse, 401: ErrorResponse, 404: ErrorResponse },
+        response: {
+          200: MarkNotificationReadResponse,
+          400: ErrorResponse,
+          401: ErrorResponse,
+          404: ErrorResponse,
+        },
       },
     },
-    async (request) => markNotificationRead(app.ctx, requireActor(request), request.params.id, {
+    async (request) =>
+      markNotificationRead(app.ctx, requireActor(request), request.params.id, {
         ip: request.ip,
         requestId: request.id,
       }),

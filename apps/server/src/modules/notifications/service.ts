@@ -53,7 +53,11 @@ export interface NotifyUserInput {
  * refetches on it sees the row as soon as the transaction commits. A failed publish is logged,
  * never fails the write (the next list fetch shows the row anyway).
  */
-export async function notifyUser(ctx: AppContext, executor: Kysely<DB>, input: NotifyUserInput): Promise<Notification> {
+export async function notifyUser(
+  ctx: AppContext,
+  executor: Kysely<DB>,
+  input: NotifyUserInput,
+): Promise<Notification> {
   const row = await repo.insertNotification(executor, {
     userId: input.userId,
     message: input.message,
@@ -122,7 +126,11 @@ export async function markNotificationRead(
   if (!row) throw notFound(NOTIFICATION_NOT_FOUND_MESSAGE);
   const unread = await repo.countUnread(ctx.db, actor.userId);
   await publishRefresh(ctx, actor.userId);
-  return { message: NOTIFICATION_MARKED_READ_MESSAGE, notification: toNotification(row), unread_count: unread };
+  return {
+    message: NOTIFICATION_MARKED_READ_MESSAGE,
+    notification: toNotification(row),
+    unread_count: unread,
+  };
 }
 
 /** Marks all of the caller's notifications read (opening the bell menu does this). */

@@ -69,7 +69,11 @@ function toOrganization(r: RawOrganization): OrganizationRow {
 }
 
 /** One organization (archived ones too), or undefined. `forUpdate` locks the row in a transaction. */
-export async function findOrganization(db: Db, id: number, opts: { forUpdate?: boolean } = {}): Promise<OrganizationRow | undefined> {
+export async function findOrganization(
+  db: Db,
+  id: number,
+  opts: { forUpdate?: boolean } = {},
+): Promise<OrganizationRow | undefined> {
   let q = organizationQuery(db).where('o.id', '=', id);
   if (opts.forUpdate) q = q.forUpdate('o');
   const row = await q.executeTakeFirst();
@@ -89,7 +93,9 @@ export interface ListOrganizationsInput {
 /** A page of organizations with the total (one query, count(*) over ()). */
 export async function listOrganizations(db: Db, input: ListOrganizationsInput) {
   let q = organizationQuery(db).select([
-    sql<number>`(select count(*) from organization_user ou where ou.organization_id = o.id)::int`.as('number_of_users'),
+    sql<number>`(select count(*) from organization_user ou where ou.organization_id = o.id)::int`.as(
+      'number_of_users',
+    ),
     sql<number>`count(*) over ()`.as('total'),
   ]);
   if (input.scope !== 'all') {
@@ -97,15 +103,21 @@ export async function listOrganizations(db: Db, input: ListOrganizationsInput) {
     q = q.where('o.id', 'in', input.scope);
   }
   if (!input.includeArchived) q = q.where('o.deleted_at', 'is', null);
-  if (input.customerServiceManager) q = q.where('o.customer_service_manager_user_id', '=', input.customerServiceManager);
+  if (input.customerServiceManager)
+    q = q.where('o.customer_service_manager_user_id', '=', input.customerServiceManager);
   for (const word of words(input.searchString)) {
     q = q.where(sql<boolean>`(o.name || ' ' || coalesce(o.account_number, '')) ilike ${likePattern(word)}`);
   }
   const [column, direction] = input.orderBy.startsWith('-')
     ? ([input.orderBy.slice(1), 'desc'] as const)
     : ([input.orderBy, 'asc'] as const);
-  q = q.orderBy(column === 'name' ? sql`lower(o.name)` : sql`o.created_at`, direction).orderBy('o.id', direction);
-  const rows = await q.limit(input.perPage).offset((input.page - 1) * input.perPage).execute();
+  q = q
+    .orderBy(column === 'name' ? sql`lower(o.name)` : sql`o.created_at`, direction)
+    .orderBy('o.id', direction);
+  const rows = await q
+    .limit(input.perPage)
+    .offset((input.page - 1) * input.perPage)
+    .execute();
   return {
     rows: rows.map((r) => ({ ...toOrganization(r), number_of_users: Number(r.number_of_users) })),
     total: rows.length ? Number(rows[0]!.total) : 0,
@@ -147,7 +159,9 @@ function memberQuery(db: Db, organizationId: number) {
       'u.deleted_at',
       'ou.role',
       'ou.created_at',
-      sql<string[] | null>`(select array_agg(ur.role order by ur.role) from user_roles ur where ur.user_id = u.id)`.as('roles'),
+      sql<
+        string[] | null
+      >`(select array_agg(ur.role order by ur.role) from user_roles ur where ur.user_id = u.id)`.as('roles'),
     ])
     .where('ou.organization_id', '=', organizationId)
     .where('u.removed_at', 'is', null);
@@ -169,11 +183,19 @@ function toMember(r: RawMember): MemberRow {
 }
 
 export async function listMembers(db: Db, organizationId: number): Promise<MemberRow[]> {
-  const rows = await memberQuery(db, organizationId).orderBy('u.last_name').orderBy('u.first_name').orderBy('u.id').execute();
+  const rows = await memberQuery(db, organizationId)
+    .orderBy('u.last_name')
+    .orderBy('u.first_name')
+    .orderBy('u.id')
+    .execute();
   return rows.map(toMember);
 }
 
-export async function findMember(db: Db, organizationId: number, userId: number): Promise<MemberRow | undefined> {
+export async function findMember(
+  db: Db,
+  organizationId: number,
+  userId: number,
+): Promise<MemberRow | undefined> {
   const row = await memberQuery(db, organizationId).where('u.id', '=', userId).executeTakeFirst();
   return row ? toMember(row) : undefined;
 }
@@ -190,7 +212,10 @@ export async function findLiveUser(db: Db, userId: number) {
 }
 
 export async function addMember(db: Db, organizationId: number, userId: number, role: string): Promise<void> {
-  await db.insertInto('organization_user').values({ organization_id: organizationId, user_id: userId, role }).execute();
+  await db
+    .insertInto('organization_user')
+    .values({ organization_id: organizationId, user_id: userId, role })
+    .execute();
   await db
     .updateTable('users')
     .set({ current_organization_id: organizationId })
@@ -200,22 +225,39 @@ export async function addMember(db: Db, organizationId: number, userId: number, 
 }
 
 export async function removeMember(db: Db, organizationId: number, userId: number): Promise<void> {
-  await db.deleteFrom('organization_user').where('organization_id', '=', organizationId).where('user_id', '=', userId).execute();
-  await db.deleteFrom('location_user').where('user_id', '=', userId)
-    .where('location_id', 'in', db.selectFrom('locations').select('id').where('organization_id', '=', organizationId))
+  await db
+    .deleteFrom('organization_user')
+    .where('organization_id', '=', organizationId)
+    .where('user_id', '=', userId)
+    .execute();
+  await db
+    .deleteFrom('location_user')
+    .where('user_id', '=', userId)
+    .where(
+      'location_id',
+      'in',
+      db.selectFrom('locations').select('id').where('organization_id', '=', organizationId),
+    )
     .execute();
   // The removed member's current organization moves to another membership (or none).
   await db
     .updateTable('users')
     .set({
-      current_organization_id: sql<number | null>`(select min(organization_id) from organization_user where user_id = ${userId})`,
+      current_organization_id: sql<
+        number | null
+      >`(select min(organization_id) from organization_user where user_id = ${userId})`,
     })
     .where('id', '=', userId)
     .where('current_organization_id', '=', organizationId)
     .execute();
 }
 
-export async function changeMemberRole(db: Db, organizationId: number, userId: number, role: string): Promise<void> {
+export async function changeMemberRole(
+  db: Db,
+  organizationId: number,
+  userId: number,
+  role: string,
+): Promise<void> {
   await db
     .updateTable('organization_user')
     .set({ role })
@@ -236,10 +278,23 @@ export async function listLocations(db: Db, organizationId: number, userId?: num
     .where('l.organization_id', '=', organizationId)
     .where('l.deleted_at', 'is', null);
   if (userId !== undefined) {
-    q = q.where((eb) => eb.exists(eb.selectFrom('location_user as lu').select('lu.location_id').whereRef('lu.location_id', '=', 'l.id').where('lu.user_id', '=', userId)));
+    q = q.where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('location_user as lu')
+          .select('lu.location_id')
+          .whereRef('lu.location_id', '=', 'l.id')
+          .where('lu.user_id', '=', userId),
+      ),
+    );
   }
   const rows = await q.orderBy('l.created_at', 'desc').orderBy('l.id', 'desc').execute();
-  return rows.map((r) => ({ id: r.id, location_name: r.location_name, full_address: r.full_address, created_at: isoRequired(r.created_at) }));
+  return rows.map((r) => ({
+    id: r.id,
+    location_name: r.location_name,
+    full_address: r.full_address,
+    created_at: isoRequired(r.created_at),
+  }));
 }
 
 export async function listCredits(db: Db, organizationId: number) {
@@ -253,7 +308,13 @@ export async function listCredits(db: Db, organizationId: number) {
   return rows.map(toCredit);
 }
 
-function toCredit(r: { id: number; value: number | string; valid_from: Date | string; valid_to: Date | string; created_at: Date | string }) {
+function toCredit(r: {
+  id: number;
+  value: number | string;
+  valid_from: Date | string;
+  valid_to: Date | string;
+  created_at: Date | string;
+}) {
   return {
     id: r.id,
     value: Number(r.value),
@@ -312,14 +373,22 @@ export async function findContract(db: Db, organizationId: number) {
       row.license_id !== null && row.license_type_id !== null
         ? {
             id: row.license_id,
-            license_type: { id: row.license_type_id, name: row.license_type_name ?? '', allow_buy_seats: !!row.allow_buy_seats },
+            license_type: {
+              id: row.license_type_id,
+              name: row.license_type_name ?? '',
+              allow_buy_seats: !!row.allow_buy_seats,
+            },
           }
         : null,
   };
 }
 
 export async function findOnboardingId(db: Db, organizationId: number): Promise<number | null> {
-  const row = await db.selectFrom('onboardings').select('id').where('organization_id', '=', organizationId).executeTakeFirst();
+  const row = await db
+    .selectFrom('onboardings')
+    .select('id')
+    .where('organization_id', '=', organizationId)
+    .executeTakeFirst();
   return row?.id ?? null;
 }
 
@@ -351,13 +420,25 @@ export interface BillingAddressValues {
 
 export async function findPaymentInfo(db: Db, organizationId: number) {
   const [info, billing] = await Promise.all([
-    db.selectFrom('payment_infos').select('customer_id').where('organization_id', '=', organizationId).executeTakeFirst(),
-    db.selectFrom('billing_addresses').select(BILLING_COLUMNS).where('organization_id', '=', organizationId).executeTakeFirst(),
+    db
+      .selectFrom('payment_infos')
+      .select('customer_id')
+      .where('organization_id', '=', organizationId)
+      .executeTakeFirst(),
+    db
+      .selectFrom('billing_addresses')
+      .select(BILLING_COLUMNS)
+      .where('organization_id', '=', organizationId)
+      .executeTakeFirst(),
   ]);
   return { customer_id: info?.customer_id ?? null, billing_address: billing ?? null };
 }
 
-export async function upsertBillingAddress(db: Db, organizationId: number, values: BillingAddressValues): Promise<BillingAddressValues> {
+export async function upsertBillingAddress(
+  db: Db,
+  organizationId: number,
+  values: BillingAddressValues,
+): Promise<BillingAddressValues> {
   return db
     .insertInto('billing_addresses')
     .values({ organization_id: organizationId, ...values })
@@ -369,7 +450,12 @@ export async function upsertBillingAddress(db: Db, organizationId: number, value
 const CONTACT_COLUMNS = ['id', 'first_name', 'last_name', 'title', 'email', 'phone_number', 'notes'] as const;
 
 export async function listContacts(db: Db, organizationId: number) {
-  return db.selectFrom('contacts').select(CONTACT_COLUMNS).where('organization_id', '=', organizationId).orderBy('id').execute();
+  return db
+    .selectFrom('contacts')
+    .select(CONTACT_COLUMNS)
+    .where('organization_id', '=', organizationId)
+    .orderBy('id')
+    .execute();
 }
 
 export interface ContactValues {
@@ -399,10 +485,18 @@ export async function replaceContacts(db: Db, organizationId: number, contacts: 
       notes: c.notes,
     };
     if (c.id !== undefined && existing.has(c.id) && !keep.includes(c.id)) {
-      await db.updateTable('contacts').set({ ...values, updated_at: sql<Date>`now()` }).where('id', '=', c.id).execute();
+      await db
+        .updateTable('contacts')
+        .set({ ...values, updated_at: sql<Date>`now()` })
+        .where('id', '=', c.id)
+        .execute();
       keep.push(c.id);
     } else {
-      const row = await db.insertInto('contacts').values({ organization_id: organizationId, ...values }).returning('id').executeTakeFirstOrThrow();
+      const row = await db
+        .insertInto('contacts')
+        .values({ organization_id: organizationId, ...values })
+        .returning('id')
+        .executeTakeFirstOrThrow();
       keep.push(row.id);
     }
   }
@@ -434,7 +528,11 @@ export async function listOrganizationTypes(db: Db) {
   return db.selectFrom('organization_types').select(['id', 'name']).orderBy('name').execute();
 }
 
-export async function accountNumberTaken(db: Db, accountNumber: string, exceptOrganizationId: number): Promise<boolean> {
+export async function accountNumberTaken(
+  db: Db,
+  accountNumber: string,
+  exceptOrganizationId: number,
+): Promise<boolean> {
   const row = await db
     .selectFrom('organizations')
     .select('id')
@@ -456,7 +554,11 @@ export async function updateOrganization(
     customer_service_manager_user_id?: number | null;
   },
 ): Promise<void> {
-  await db.updateTable('organizations').set({ ...values, updated_at: sql<Date>`now()` }).where('id', '=', id).execute();
+  await db
+    .updateTable('organizations')
+    .set({ ...values, updated_at: sql<Date>`now()` })
+    .where('id', '=', id)
+    .execute();
 }
 
 export async function setArchived(db: Db, id: number, archived: boolean): Promise<void> {
@@ -522,10 +624,21 @@ export async function quickGlance(db: Db, organizationId: number) {
     number_of_users: Number(r.number_of_users),
     number_of_patients: Number(r.number_of_patients),
     manager: r.manager_id !== null ? { id: Number(r.manager_id), full_name: r.manager_name ?? '' } : null,
-    payment: r.payment_status !== null ? { payment_status: r.payment_status, suspended_at: iso(r.suspended_at), next_payment_date: r.next_payment_date } : null,
+    payment:
+      r.payment_status !== null
+        ? {
+            payment_status: r.payment_status,
+            suspended_at: iso(r.suspended_at),
+            next_payment_date: r.next_payment_date,
+          }
+        : null,
     onboarding:
       r.onboarding_id !== null
-        ? { id: Number(r.onboarding_id), status: Number(r.onboarding_status), current_step: Number(r.onboarding_step) }
+        ? {
+            id: Number(r.onboarding_id),
+            status: Number(r.onboarding_status),
+            current_step: Number(r.onboarding_step),
+          }
         : null,
   };
 }

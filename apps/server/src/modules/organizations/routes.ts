@@ -53,12 +53,20 @@ export const organizationRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: OrganizationsListResponse, ...errors },
       },
     },
-    async (request) => ({ organizations: await service.listOrganizations(ctx, requireActor(request), request.query) }),
+    async (request) => ({
+      organizations: await service.listOrganizations(ctx, requireActor(request), request.query),
+    }),
   );
 
   app.get(
     '/organization/types',
-    { schema: { tags, summary: 'Organization types', response: { 200: OrganizationTypesResponse, ...errors } } },
+    {
+      schema: {
+        tags,
+        summary: 'Organization types',
+        response: { 200: OrganizationTypesResponse, ...errors },
+      },
+    },
     async (request) => ({ data: await service.listOrganizationTypes(ctx, requireActor(request)) }),
   );
 
@@ -88,7 +96,9 @@ export const organizationRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: OrganizationResponse, ...errors },
       },
     },
-    async (request) => ({ organization: await service.showOrganization(ctx, requireActor(request), request.params.id) }),
+    async (request) => ({
+      organization: await service.showOrganization(ctx, requireActor(request), request.params.id),
+    }),
   );
 
   app.put(
@@ -103,7 +113,13 @@ export const organizationRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({
-      organization: await service.updateOrganization(ctx, requireActor(request), request.params.id, request.body, metaOf(request)),
+      organization: await service.updateOrganization(
+        ctx,
+        requireActor(request),
+        request.params.id,
+        request.body,
+        metaOf(request),
+      ),
       message: ORGANIZATION_MESSAGES.updated,
     }),
   );
@@ -111,7 +127,12 @@ export const organizationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/organizations/:id',
     {
-      schema: { tags, summary: 'Deletes the organization (practice users with organization.update)', params, response: { 200: MessageResponse, ...errors } },
+      schema: {
+        tags,
+        summary: 'Deletes the organization (practice users with organization.update)',
+        params,
+        response: { 200: MessageResponse, ...errors },
+      },
     },
     async (request) => {
       await service.deleteOrganization(ctx, requireActor(request), request.params.id, metaOf(request));
@@ -121,7 +142,14 @@ export const organizationRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/organizations/:id/quick_glance',
-    { schema: { tags, summary: 'Quick glance of an organization (staff)', params, response: { 200: QuickGlanceResponse, ...errors } } },
+    {
+      schema: {
+        tags,
+        summary: 'Quick glance of an organization (staff)',
+        params,
+        response: { 200: QuickGlanceResponse, ...errors },
+      },
+    },
     async (request) => ({ data: await service.quickGlance(ctx, requireActor(request), request.params.id) }),
   );
 
@@ -137,7 +165,13 @@ export const organizationRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({
-      organization: await service.inviteMember(ctx, requireActor(request), request.params.id, request.body, metaOf(request)),
+      organization: await service.inviteMember(
+        ctx,
+        requireActor(request),
+        request.params.id,
+        request.body,
+        metaOf(request),
+      ),
       message: ORGANIZATION_MESSAGES.invited,
     }),
   );
@@ -154,7 +188,13 @@ export const organizationRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({
-      user: await service.addMember(ctx, requireActor(request), request.params.id, request.body, metaOf(request)),
+      user: await service.addMember(
+        ctx,
+        requireActor(request),
+        request.params.id,
+        request.body,
+        metaOf(request),
+      ),
       message: ORGANIZATION_MESSAGES.memberAdded,
     }),
   );
@@ -162,10 +202,22 @@ export const organizationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/organizations/:id/remove_member',
     {
-      schema: { tags, summary: 'Removes a member', params, body: RemoveMemberRequest, response: { 200: MessageResponse, ...errors } },
+      schema: {
+        tags,
+        summary: 'Removes a member',
+        params,
+        body: RemoveMemberRequest,
+        response: { 200: MessageResponse, ...errors },
+      },
     },
     async (request) => {
-      await service.removeMember(ctx, requireActor(request), request.params.id, request.body.user_id, metaOf(request));
+      await service.removeMember(
+        ctx,
+        requireActor(request),
+        request.params.id,
+        request.body.user_id,
+        metaOf(request),
+      );
       return { message: ORGANIZATION_MESSAGES.memberRemoved };
     },
   );
@@ -182,23 +234,43 @@ export const organizationRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({
-      user: await service.changeRole(ctx, requireActor(request), request.params.id, request.body, metaOf(request)),
+      user: await service.changeRole(
+        ctx,
+        requireActor(request),
+        request.params.id,
+        request.body,
+        metaOf(request),
+      ),
       message: ORGANIZATION_MESSAGES.roleChanged,
     }),
   );
 
   app.get(
     '/organizations/:id/list_members',
-    { schema: { tags, summary: 'Members with their pivot role', params, response: { 200: MembersResponse, ...errors } } },
+    {
+      schema: {
+        tags,
+        summary: 'Members with their pivot role',
+        params,
+        response: { 200: MembersResponse, ...errors },
+      },
+    },
     async (request) => ({ data: await service.listMembers(ctx, requireActor(request), request.params.id) }),
   );
 
   app.get(
     '/organizations/:id/list_assigned_locations',
     {
-      schema: { tags, summary: "The caller's assigned locations in the organization", params, response: { 200: AssignedLocationsResponse, ...errors } },
+      schema: {
+        tags,
+        summary: "The caller's assigned locations in the organization",
+        params,
+        response: { 200: AssignedLocationsResponse, ...errors },
+      },
     },
-    async (request) => ({ locations: await service.listAssignedLocations(ctx, requireActor(request), request.params.id) }),
+    async (request) => ({
+      locations: await service.listAssignedLocations(ctx, requireActor(request), request.params.id),
+    }),
   );
 
   app.put(
@@ -226,14 +298,29 @@ export const organizationRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/organizations/:id/contacts',
-    { schema: { tags, summary: 'Additional office staff', params, response: { 200: ContactsResponse, ...errors } } },
-    async (request) => ({ contacts: await service.listContacts(ctx, requireActor(request), request.params.id) }),
+    {
+      schema: {
+        tags,
+        summary: 'Additional office staff',
+        params,
+        response: { 200: ContactsResponse, ...errors },
+      },
+    },
+    async (request) => ({
+      contacts: await service.listContacts(ctx, requireActor(request), request.params.id),
+    }),
   );
 
   app.put(
     '/organizations/:id/contacts',
     {
-      schema: { tags, summary: 'Replaces the contact list', params, body: ContactsRequest, response: { 200: ContactsSavedResponse, ...errors } },
+      schema: {
+        tags,
+        summary: 'Replaces the contact list',
+        params,
+        body: ContactsRequest,
+        response: { 200: ContactsSavedResponse, ...errors },
+      },
     },
     async (request) => ({
       contacts: await service.replaceContacts(
@@ -258,28 +345,64 @@ export const organizationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/organizations/:id/credits',
     {
-      schema: { tags, summary: 'Grants a credit', params, body: CreditRequest, response: { 200: CreditResponse, ...errors } },
+      schema: {
+        tags,
+        summary: 'Grants a credit',
+        params,
+        body: CreditRequest,
+        response: { 200: CreditResponse, ...errors },
+      },
     },
     async (request) => ({
-      credit: await service.addCredit(ctx, requireActor(request), request.params.id, request.body, metaOf(request)),
+      credit: await service.addCredit(
+        ctx,
+        requireActor(request),
+        request.params.id,
+        request.body,
+        metaOf(request),
+      ),
       message: ORGANIZATION_MESSAGES.creditAdded,
     }),
   );
 
   app.put(
     '/organizations/:id/archive',
-    { schema: { tags, summary: 'Archives the organization (organization.archive)', params, response: { 200: OrganizationMessageResponse, ...errors } } },
+    {
+      schema: {
+        tags,
+        summary: 'Archives the organization (organization.archive)',
+        params,
+        response: { 200: OrganizationMessageResponse, ...errors },
+      },
+    },
     async (request) => ({
-      organization: await service.archiveOrganization(ctx, requireActor(request), request.params.id, metaOf(request)),
+      organization: await service.archiveOrganization(
+        ctx,
+        requireActor(request),
+        request.params.id,
+        metaOf(request),
+      ),
       message: ORGANIZATION_MESSAGES.archived,
     }),
   );
 
   app.put(
     '/organizations/:id/un-archive',
-    { schema: { tags, summary: 'Restores the organization (organization.un-archive)', params, response: { 200: OrganizationMessageResponse, ...errors } } },
+    {
+      schema: {
+        tags,
+        summary: 'Restores the organization (organization.un-archive)',
+        params,
+        response: { 200: OrganizationMessageResponse, ...errors },
+      },
+    },
     async (request) => ({
-      organization: await service.unarchiveOrganization(ctx, requireActor(request), request.params.id, metaOf(request)),
+      organization: await service.unarchiveOrganization(
+        ctx,
+        requireActor(request),
+        request.params.id,
+        metaOf(request),
+      ),
       message: ORGANIZATION_MESSAGES.unarchived,
     }),
   );
@@ -308,7 +431,12 @@ export const organizationRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const csv = await service.exportOrganizationsAndUsers(ctx, requireActor(request), request.query, metaOf(request));
+      const csv = await service.exportOrganizationsAndUsers(
+        ctx,
+        requireActor(request),
+        request.query,
+        metaOf(request),
+      );
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', 'attachment; filename="organizations-users.csv"')

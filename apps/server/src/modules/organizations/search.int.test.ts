@@ -3,7 +3,14 @@ import { HubSearchQuery, ORGANIZATION_MESSAGES, type SearchHit } from '@archline
 import type { KyselyPlugin } from 'kysely';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { API, bearer, givenOrganization, givenUser, tokenFor } from '../../../test/auth-helpers.ts';
-import { buildContract, buildLicense, buildLocation, buildOnboarding, buildPatient, buildRxForm } from '../../db/seed/factories.ts';
+import {
+  buildContract,
+  buildLicense,
+  buildLocation,
+  buildOnboarding,
+  buildPatient,
+  buildRxForm,
+} from '../../db/seed/factories.ts';
 import { searchHub } from './search.ts';
 
 type Who = { id: number; headers: { authorization: string } };
@@ -24,13 +31,23 @@ async function who(opts: Parameters<typeof givenUser>[1], management = false): P
 }
 
 const search = (qs: string, user: Who | null = admin) =>
-  t.app.inject({ method: 'GET', url: `${API}/organizations-users?${qs}`, ...(user ? { headers: user.headers } : {}) });
+  t.app.inject({
+    method: 'GET',
+    url: `${API}/organizations-users?${qs}`,
+    ...(user ? { headers: user.headers } : {}),
+  });
 
-const ids = (hits: SearchHit[], model: SearchHit['model']) => hits.filter((h) => h.model === model).map((h) => h.model_id);
+const ids = (hits: SearchHit[], model: SearchHit['model']) =>
+  hits.filter((h) => h.model === model).map((h) => h.model_id);
 
 async function submittedCase(organizationId: number, userId: number, when: Date) {
   const patient = await buildPatient(t.db, { organization_id: organizationId, user_id: userId });
-  await buildRxForm(t.db, { organization_id: organizationId, user_id: userId, patient_id: patient.id, submitted_at: when });
+  await buildRxForm(t.db, {
+    organization_id: organizationId,
+    user_id: userId,
+    patient_id: patient.id,
+    submitted_at: when,
+  });
 }
 
 beforeAll(async () => {
@@ -43,11 +60,21 @@ beforeAll(async () => {
   orgs.active = await givenOrganization(t, { name: 'Zephyr Active Braces', account_number: 'ACTIVE-777' });
   orgs.passive = await givenOrganization(t, { name: 'Zephyr Passive Clinic' });
   orgs.archived = await givenOrganization(t, { name: 'Zephyr Archived Practice' });
-  for (const key of ['onboarding', 'fresh', 'active', 'passive', 'archived'] as const) await buildContract(t.db, orgs[key]);
+  for (const key of ['onboarding', 'fresh', 'active', 'passive', 'archived'] as const)
+    await buildContract(t.db, orgs[key]);
   await buildOnboarding(t.db, orgs.onboarding, { status: 5, current_step: 2 });
-  await t.db.updateTable('organizations').set({ deleted_at: new Date() }).where('id', '=', orgs.archived).execute();
+  await t.db
+    .updateTable('organizations')
+    .set({ deleted_at: new Date() })
+    .where('id', '=', orgs.archived)
+    .execute();
 
-  const d = await who({ roles: ['doctor'], first_name: 'Quincy', last_name: 'Zephyrson', organizations: [{ id: orgs.active, role: 'organization_owner' }] });
+  const d = await who({
+    roles: ['doctor'],
+    first_name: 'Quincy',
+    last_name: 'Zephyrson',
+    organizations: [{ id: orgs.active, role: 'organization_owner' }],
+  });
   doctor = d;
   doctorActive = d.id;
   await buildLicense(t.db, orgs.active, { user_id: doctorActive });
@@ -57,7 +84,11 @@ beforeAll(async () => {
   await submittedCase(orgs.active, doctorActive, daysAgo(3));
   await submittedCase(orgs.passive, doctorActive, daysAgo(200));
   location = (await buildLocation(t.db, orgs.active, { location_name: 'Zephyr Downtown Office' })).id;
-  await t.db.updateTable('organizations').set({ main_location_id: location }).where('id', '=', orgs.active).execute();
+  await t.db
+    .updateTable('organizations')
+    .set({ main_location_id: location })
+    .where('id', '=', orgs.active)
+    .execute();
 });
 
 afterAll(async () => {
@@ -77,7 +108,9 @@ describe('GET /organizations-users', () => {
     const res = await search('q=zephyr&perPage=50');
     expect(res.statusCode).toBe(200);
     const { data, meta } = res.json() as { data: SearchHit[]; meta: { total: number } };
-    expect(ids(data, 'organization').sort()).toEqual([orgs.lead, orgs.onboarding, orgs.fresh, orgs.active, orgs.passive].sort());
+    expect(ids(data, 'organization').sort()).toEqual(
+      [orgs.lead, orgs.onboarding, orgs.fresh, orgs.active, orgs.passive].sort(),
+    );
     expect(ids(data, 'user')).toEqual([doctorActive]);
     expect(ids(data, 'location')).toEqual([location]);
     expect(meta.total).toBe(7);
@@ -89,13 +122,20 @@ describe('GET /organizations-users', () => {
     const two = await search('q=zephyr%20braces');
     expect(ids(two.json().data, 'organization')).toEqual([orgs.active]);
     const none = await search('q=nothing-like-this');
-    expect(none.json()).toEqual({ data: [], meta: { current_page: 1, per_page: 10, total: 0, last_page: 1 } });
+    expect(none.json()).toEqual({
+      data: [],
+      meta: { current_page: 1, per_page: 10, total: 0, last_page: 1 },
+    });
   });
 
   it('shapes hits per the spec (organization fields, contract and onboarding ids)', async () => {
     const { data } = (await search('q=zephyr&perPage=50')).json() as { data: SearchHit[] };
     const org = data.find((h) => h.model === 'organization' && h.model_id === orgs.active)!;
-    const contract = await t.db.selectFrom('contracts').select(['id']).where('organization_id', '=', orgs.active).executeTakeFirstOrThrow();
+    const contract = await t.db
+      .selectFrom('contracts')
+      .select(['id'])
+      .where('organization_id', '=', orgs.active)
+      .executeTakeFirstOrThrow();
     expect(org).toMatchObject({
       full_name: 'Zephyr Active Braces',
       organization_id: orgs.active,
@@ -112,9 +152,18 @@ describe('GET /organizations-users', () => {
     expect(onboarding.onboarding).toMatchObject({ status: 5, current_step: 2 });
     expect(onboarding.onboarding_id).toBe(onboarding.onboarding!.id);
     const user = data.find((h) => h.model === 'user')!;
-    expect(user).toMatchObject({ full_name: 'Quincy Zephyrson', roles: ['doctor'], organization_id: orgs.active, filter: 'doctor', submissions: 5 });
+    expect(user).toMatchObject({
+      full_name: 'Quincy Zephyrson',
+      roles: ['doctor'],
+      organization_id: orgs.active,
+      filter: 'doctor',
+      submissions: 5,
+    });
     const loc = data.find((h) => h.model === 'location')!;
-    expect(loc).toMatchObject({ organization_name: 'Zephyr Active Braces', full_address: '100 Main Street, Denver, CO 80202, USA' });
+    expect(loc).toMatchObject({
+      organization_name: 'Zephyr Active Braces',
+      full_address: '100 Main Street, Denver, CO 80202, USA',
+    });
   });
 
   it.each([
@@ -149,13 +198,17 @@ describe('GET /organizations-users', () => {
   });
 
   it('sorts by submissions, case submission and joining date', async () => {
-    const most = (await search('q=zephyr&filter[roles]=organization&sort=most_submissions')).json().data as SearchHit[];
+    const most = (await search('q=zephyr&filter[roles]=organization&sort=most_submissions')).json()
+      .data as SearchHit[];
     expect(most[0]!.model_id).toBe(orgs.active);
-    const newest = (await search('q=zephyr&filter[roles]=organization&sort=newest_submission')).json().data as SearchHit[];
+    const newest = (await search('q=zephyr&filter[roles]=organization&sort=newest_submission')).json()
+      .data as SearchHit[];
     expect(newest.slice(0, 3).map((h) => h.model_id)).toEqual([orgs.active, orgs.fresh, orgs.passive]);
-    const oldest = (await search('q=zephyr&filter[roles]=organization&sort=oldest_submission')).json().data as SearchHit[];
+    const oldest = (await search('q=zephyr&filter[roles]=organization&sort=oldest_submission')).json()
+      .data as SearchHit[];
     expect(oldest[0]!.model_id).toBe(orgs.passive);
-    const joined = (await search('q=zephyr&filter[roles]=organization&sort=oldest_to_join')).json().data as SearchHit[];
+    const joined = (await search('q=zephyr&filter[roles]=organization&sort=oldest_to_join')).json()
+      .data as SearchHit[];
     expect(joined[0]!.model_id).toBe(orgs.lead);
   });
 
@@ -181,7 +234,12 @@ describe('GET /organizations-users', () => {
       },
     };
     const db = t.db.withPlugin(counter);
-    const filters = HubSearchQuery.parse({ q: 'zephyr', 'filter[status]': '4', sort: 'activity', perPage: '25' });
+    const filters = HubSearchQuery.parse({
+      q: 'zephyr',
+      'filter[status]': '4',
+      sort: 'activity',
+      perPage: '25',
+    });
     const page = await searchHub(db, filters);
     expect(page.hits.length).toBeGreaterThan(0);
     expect(queries).toHaveLength(1);
@@ -190,7 +248,11 @@ describe('GET /organizations-users', () => {
 
 describe('GET /organizations-users/export', () => {
   it('downloads the result as CSV', async () => {
-    const res = await t.app.inject({ method: 'GET', url: `${API}/organizations-users/export?q=zephyr&filter[roles]=organization`, headers: admin.headers });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `${API}/organizations-users/export?q=zephyr&filter[roles]=organization`,
+      headers: admin.headers,
+    });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('text/csv');
     expect(res.headers['content-disposition']).toContain('organizations-users.csv');
@@ -198,12 +260,26 @@ describe('GET /organizations-users/export', () => {
     expect(lines[0]).toMatch(/^Type,Id,Name,Email/);
     expect(lines).toHaveLength(6);
     expect(lines.some((l) => l.startsWith(`organization,${orgs.active},Zephyr Active Braces`))).toBe(true);
-    const audit = await t.db.selectFrom('audit_log').select('action').where('action', '=', 'organizations-users.export').execute();
+    const audit = await t.db
+      .selectFrom('audit_log')
+      .select('action')
+      .where('action', '=', 'organizations-users.export')
+      .execute();
     expect(audit).toHaveLength(1);
   });
 
   it('401 unauthenticated, 403 for practice users', async () => {
-    expect((await t.app.inject({ method: 'GET', url: `${API}/organizations-users/export` })).statusCode).toBe(401);
-    expect((await t.app.inject({ method: 'GET', url: `${API}/organizations-users/export`, headers: doctor.headers })).statusCode).toBe(403);
+    expect((await t.app.inject({ method: 'GET', url: `${API}/organizations-users/export` })).statusCode).toBe(
+      401,
+    );
+    expect(
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: `${API}/organizations-users/export`,
+          headers: doctor.headers,
+        })
+      ).statusCode,
+    ).toBe(403);
   });
 });

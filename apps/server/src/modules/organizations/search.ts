@@ -130,8 +130,15 @@ function toHit(r: RawHit): SearchHit {
     onboarding:
       r.onboarding_id === null
         ? null
-        : { id: Number(r.onboarding_id), status: Number(r.onboarding_status), current_step: Number(r.onboarding_step) },
-    payment: r.payment_status === null ? null : { payment_status: r.payment_status, suspended_at: iso(r.suspended_at) },
+        : {
+            id: Number(r.onboarding_id),
+            status: Number(r.onboarding_status),
+            current_step: Number(r.onboarding_step),
+          },
+    payment:
+      r.payment_status === null
+        ? null
+        : { payment_status: r.payment_status, suspended_at: iso(r.suspended_at) },
     customized_fees: r.customized_fees,
     invoice_version: r.invoice_version,
     submissions: Number(r.submissions),
@@ -162,7 +169,8 @@ export async function searchHub(
   const orgHaystack = sql<string>`(o.name || ' ' || coalesce(o.account_number, ''))`;
   const userHaystack = sql<string>`(u.first_name || ' ' || u.last_name || ' ' || u.email)`;
   const locationHaystack = sql<string>`(l.location_name || ' ' || l.street_address || ' ' || l.city || ' ' || l.zip_code)`;
-  const rank = (haystack: RawBuilder<string>) => (terms.length ? sql<number>`similarity(${haystack}, ${query})` : sql<number>`0`);
+  const rank = (haystack: RawBuilder<string>) =>
+    terms.length ? sql<number>`similarity(${haystack}, ${query})` : sql<number>`0`;
 
   const branches: RawBuilder<unknown>[] = [];
   if (role !== 'doctor') {
@@ -180,7 +188,10 @@ export async function searchHub(
       where ${matchAll(orgHaystack, terms)}`);
   }
   if (role !== 'organization') {
-    const doctorOnly = role === 'doctor' ? sql`and exists (select 1 from user_roles r where r.user_id = u.id and r.role = 'doctor')` : sql``;
+    const doctorOnly =
+      role === 'doctor'
+        ? sql`and exists (select 1 from user_roles r where r.user_id = u.id and r.role = 'doctor')`
+        : sql``;
     branches.push(sql`
       select 'user'::text as model, u.id as model_id, (u.deleted_at is not null) as is_archived,
         u.created_at as joined_at,
@@ -293,7 +304,14 @@ const CSV_COLUMNS = [
   'Address',
 ] as const;
 
-const STATUS_NAMES: Record<number, string> = { 1: 'Leads', 2: 'Onboarding', 3: 'New', 4: 'Active', 5: 'Passive', 6: 'Archived' };
+const STATUS_NAMES: Record<number, string> = {
+  1: 'Leads',
+  2: 'Onboarding',
+  3: 'New',
+  4: 'Active',
+  5: 'Passive',
+  6: 'Archived',
+};
 
 function csvCell(value: string | number | null): string {
   if (value === null) return '';

@@ -61,7 +61,12 @@ function canFor(actor: Actor, organizationId: number, ...anyOf: Permission[]): b
 }
 
 /** The organization if the actor may see it (404 otherwise, also before any 403). */
-async function visibleOrganization(db: Db, actor: Actor, id: number, opts: { forUpdate?: boolean } = {}): Promise<repo.OrganizationRow> {
+async function visibleOrganization(
+  db: Db,
+  actor: Actor,
+  id: number,
+  opts: { forUpdate?: boolean } = {},
+): Promise<repo.OrganizationRow> {
   if (!canSeeOrganization(actor, id)) throw notFound();
   const org = await repo.findOrganization(db, id, opts);
   if (!org) throw notFound();
@@ -133,7 +138,12 @@ export async function listOrganizations(ctx: AppContext, actor: Actor, query: Li
   });
   return {
     data: rows,
-    meta: { current_page: query.page, per_page: query.perPage, total, last_page: Math.max(1, Math.ceil(total / query.perPage)) },
+    meta: {
+      current_page: query.page,
+      per_page: query.perPage,
+      total,
+      last_page: Math.max(1, Math.ceil(total / query.perPage)),
+    },
   };
 }
 
@@ -162,7 +172,11 @@ async function detailOf(db: Db, org: repo.OrganizationRow): Promise<Organization
 }
 
 /** GET /organizations/{id} with users, credits, contract, locations and the billing address. */
-export async function showOrganization(ctx: AppContext, actor: Actor, id: number): Promise<OrganizationDetail> {
+export async function showOrganization(
+  ctx: AppContext,
+  actor: Actor,
+  id: number,
+): Promise<OrganizationDetail> {
   authorize(actor, 'organizations.view-any', 'organization.view');
   const org = await visibleOrganization(ctx.db, actor, id);
   return detailOf(ctx.db, org);
@@ -189,7 +203,13 @@ export async function listContacts(ctx: AppContext, actor: Actor, id: number): P
 }
 
 export async function listOrganizationTypes(ctx: AppContext, actor: Actor) {
-  authorize(actor, 'organizations.view-any', 'organization.view', 'organizations.assign-organization-type', 'organization-types.manage');
+  authorize(
+    actor,
+    'organizations.view-any',
+    'organization.view',
+    'organizations.assign-organization-type',
+    'organization-types.manage',
+  );
   return repo.listOrganizationTypes(ctx.db);
 }
 
@@ -220,8 +240,10 @@ export async function updateOrganization(
   input: UpdateInput,
   meta: RequestMeta,
 ): Promise<OrganizationDetail> {
-  if (input.organization_type !== undefined) authorize(actor, 'organizations.assign-organization-type', 'organization-types.manage');
-  const managementOnly = input.management_notes !== undefined || input.customer_service_manager_user_id !== undefined;
+  if (input.organization_type !== undefined)
+    authorize(actor, 'organizations.assign-organization-type', 'organization-types.manage');
+  const managementOnly =
+    input.management_notes !== undefined || input.customer_service_manager_user_id !== undefined;
   if (managementOnly) authorize(actor, 'organizations.manage');
   return write(ctx, actor, id, ['organization.update', 'organizations.manage'], async (trx, org) => {
     const values: Parameters<typeof repo.updateOrganization>[2] = { name: input.name };
@@ -232,9 +254,13 @@ export async function updateOrganization(
       values.account_number = input.account_number;
     }
     if (input.organization_type !== undefined) {
-      values.organization_type_id = input.organization_type === null ? null : await repo.findOrCreateOrganizationType(trx, input.organization_type);
+      values.organization_type_id =
+        input.organization_type === null
+          ? null
+          : await repo.findOrCreateOrganizationType(trx, input.organization_type);
     }
-    if (input.easy_rx_practice_id !== undefined) values.easy_rx_practice_id = input.easy_rx_practice_id || null;
+    if (input.easy_rx_practice_id !== undefined)
+      values.easy_rx_practice_id = input.easy_rx_practice_id || null;
     if (input.management_notes !== undefined) values.management_notes = input.management_notes;
     if (input.customer_service_manager_user_id !== undefined) {
       const manager = input.customer_service_manager_user_id;
@@ -245,7 +271,11 @@ export async function updateOrganization(
     }
     await repo.updateOrganization(trx, id, values);
     await audit(trx, actor, meta, 'organizations.update', id, {
-      before: { name: org.name, account_number: org.account_number, organization_type: org.organization_type },
+      before: {
+        name: org.name,
+        account_number: org.account_number,
+        organization_type: org.organization_type,
+      },
       changes: input,
     });
     const updated = await repo.findOrganization(trx, id);
@@ -254,7 +284,12 @@ export async function updateOrganization(
 }
 
 /** Deletes the organization (practice users with organization.update; staff archive instead). */
-export async function deleteOrganization(ctx: AppContext, actor: Actor, id: number, meta: RequestMeta): Promise<void> {
+export async function deleteOrganization(
+  ctx: AppContext,
+  actor: Actor,
+  id: number,
+  meta: RequestMeta,
+): Promise<void> {
   if (actor.profile !== 'practice') {
     await visibleOrganization(ctx.db, actor, id);
     throw forbidden();
@@ -270,12 +305,20 @@ export async function deleteOrganization(ctx: AppContext, actor: Actor, id: numb
       .limit(1)
       .executeTakeFirst();
     if (blocked) throw conflict(ORGANIZATION_MESSAGES.deleteHasRecords);
-    await audit(trx, actor, meta, 'organizations.delete', id, { name: org.name, account_number: org.account_number });
+    await audit(trx, actor, meta, 'organizations.delete', id, {
+      name: org.name,
+      account_number: org.account_number,
+    });
     await repo.deleteOrganization(trx, id);
   });
 }
 
-export async function archiveOrganization(ctx: AppContext, actor: Actor, id: number, meta: RequestMeta): Promise<OrganizationDetail> {
+export async function archiveOrganization(
+  ctx: AppContext,
+  actor: Actor,
+  id: number,
+  meta: RequestMeta,
+): Promise<OrganizationDetail> {
   await visibleOrganization(ctx.db, actor, id);
   authorize(actor, 'organization.archive');
   return ctx.db.transaction().execute(async (trx) => {
@@ -288,7 +331,12 @@ export async function archiveOrganization(ctx: AppContext, actor: Actor, id: num
   });
 }
 
-export async function unarchiveOrganization(ctx: AppContext, actor: Actor, id: number, meta: RequestMeta): Promise<OrganizationDetail> {
+export async function unarchiveOrganization(
+  ctx: AppContext,
+  actor: Actor,
+  id: number,
+  meta: RequestMeta,
+): Promise<OrganizationDetail> {
   authorize(actor, 'organization.un-archive');
   await visibleOrganization(ctx.db, actor, id);
   return ctx.db.transaction().execute(async (trx) => {
@@ -318,7 +366,11 @@ export async function inviteMember(
       role: input.role,
       invitedBy: { userId: actor.userId, name: `${actor.firstName} ${actor.lastName}` },
     });
-    await audit(trx, actor, meta, 'organizations.invite', id, { email: input.email, role: input.role, existing_user: invited.existingUser });
+    await audit(trx, actor, meta, 'organizations.invite', id, {
+      email: input.email,
+      role: input.role,
+      existing_user: invited.existingUser,
+    });
     return detailOf(trx, org);
   });
 }
@@ -331,11 +383,13 @@ export async function addMember(
   input: { user_id: number; role: OrganizationRole },
   meta: RequestMeta,
 ): Promise<OrganizationMember> {
-  if (input.role === 'organization_manager') authorize(actor, 'organizations.change-member-role', 'organizations.manage');
+  if (input.role === 'organization_manager')
+    authorize(actor, 'organizations.change-member-role', 'organizations.manage');
   return write(ctx, actor, id, ['organizations.add_member', 'organizations.manage'], async (trx) => {
     const user = await repo.findLiveUser(trx, input.user_id);
     if (!user) throw fieldError('user_id', ORGANIZATION_MESSAGES.userNotFound);
-    if (await repo.findMember(trx, id, user.id)) throw fieldError('user_id', ORGANIZATION_MESSAGES.alreadyMember);
+    if (await repo.findMember(trx, id, user.id))
+      throw fieldError('user_id', ORGANIZATION_MESSAGES.alreadyMember);
     await repo.addMember(trx, id, user.id, input.role);
     await audit(trx, actor, meta, 'organizations.add-member', id, { user_id: user.id, role: input.role });
     return (await repo.findMember(trx, id, user.id))!;
@@ -343,7 +397,8 @@ export async function addMember(
 }
 
 async function targetMember(trx: Db, actor: Actor, id: number, userId: number): Promise<OrganizationMember> {
-  if (userId === actor.userId) throw unprocessable(ORGANIZATION_MESSAGES.notYourself, { user_id: [ORGANIZATION_MESSAGES.notYourself] });
+  if (userId === actor.userId)
+    throw unprocessable(ORGANIZATION_MESSAGES.notYourself, { user_id: [ORGANIZATION_MESSAGES.notYourself] });
   const member = await repo.findMember(trx, id, userId);
   if (!member) throw notFound(ORGANIZATION_MESSAGES.notMember);
   return member;
@@ -353,13 +408,23 @@ async function targetMember(trx: Db, actor: Actor, id: number, userId: number): 
  * Removes a member (organization.update or organizations.manage). A manager needs
  * organizations.remove-manager or organizations.manage; an owner organizations.manage.
  */
-export async function removeMember(ctx: AppContext, actor: Actor, id: number, userId: number, meta: RequestMeta): Promise<void> {
+export async function removeMember(
+  ctx: AppContext,
+  actor: Actor,
+  id: number,
+  userId: number,
+  meta: RequestMeta,
+): Promise<void> {
   await write(ctx, actor, id, ['organization.update', 'organizations.manage'], async (trx) => {
     const member = await targetMember(trx, actor, id, userId);
-    if (member.pivot.role === 'organization_manager') authorize(actor, 'organizations.remove-manager', 'organizations.manage');
+    if (member.pivot.role === 'organization_manager')
+      authorize(actor, 'organizations.remove-manager', 'organizations.manage');
     if (member.pivot.role === 'organization_owner') authorize(actor, 'organizations.manage');
     await repo.removeMember(trx, id, userId);
-    await audit(trx, actor, meta, 'organizations.remove-member', id, { user_id: userId, role: member.pivot.role });
+    await audit(trx, actor, meta, 'organizations.remove-member', id, {
+      user_id: userId,
+      role: member.pivot.role,
+    });
   });
 }
 
@@ -374,16 +439,29 @@ export async function changeRole(
   return write(ctx, actor, id, ['organizations.change-member-role', 'organizations.manage'], async (trx) => {
     const member = await targetMember(trx, actor, id, input.user_id);
     await repo.changeMemberRole(trx, id, input.user_id, input.role);
-    await audit(trx, actor, meta, 'organizations.change-role', id, { user_id: input.user_id, from: member.pivot.role, to: input.role });
+    await audit(trx, actor, meta, 'organizations.change-role', id, {
+      user_id: input.user_id,
+      from: member.pivot.role,
+      to: input.role,
+    });
     return (await repo.findMember(trx, id, input.user_id))!;
   });
 }
 
 /** Invites an e-mail to create a new organization (organizations.send-invite-to-create). */
-export async function sendInviteToCreate(ctx: AppContext, actor: Actor, email: string, meta: RequestMeta): Promise<void> {
+export async function sendInviteToCreate(
+  ctx: AppContext,
+  actor: Actor,
+  email: string,
+  meta: RequestMeta,
+): Promise<void> {
   authorize(actor, 'organizations.send-invite-to-create');
   await ctx.db.transaction().execute(async (trx) => {
-    const created = await createOneTimeToken(trx, { kind: 'create_organization', email, invitedByUserId: actor.userId });
+    const created = await createOneTimeToken(trx, {
+      kind: 'create_organization',
+      email,
+      invitedByUserId: actor.userId,
+    });
     const url = `${ctx.config.publicUrl}/sign-up?token=${encodeURIComponent(created.token)}`;
     const inviter = `${actor.firstName} ${actor.lastName}`;
     await sendMail(
@@ -418,11 +496,17 @@ export async function saveBillingAddress(
   input: repo.BillingAddressValues,
   meta: RequestMeta,
 ): Promise<BillingAddress> {
-  return write(ctx, actor, id, ['organizations.update', 'organization.update', 'organizations.manage'], async (trx) => {
-    const saved = await repo.upsertBillingAddress(trx, id, input);
-    await audit(trx, actor, meta, 'organizations.billing-address', id, { billing_address: saved });
-    return saved;
-  });
+  return write(
+    ctx,
+    actor,
+    id,
+    ['organizations.update', 'organization.update', 'organizations.manage'],
+    async (trx) => {
+      const saved = await repo.upsertBillingAddress(trx, id, input);
+      await audit(trx, actor, meta, 'organizations.billing-address', id, { billing_address: saved });
+      return saved;
+    },
+  );
 }
 
 export async function replaceContacts(
@@ -434,7 +518,10 @@ export async function replaceContacts(
 ): Promise<Contact[]> {
   return write(ctx, actor, id, ['organization.update', 'organizations.manage'], async (trx) => {
     const saved = await repo.replaceContacts(trx, id, contacts);
-    await audit(trx, actor, meta, 'organizations.contacts', id, { count: saved.length, ids: saved.map((c) => c.id) });
+    await audit(trx, actor, meta, 'organizations.contacts', id, {
+      count: saved.length,
+      ids: saved.map((c) => c.id),
+    });
     return saved;
   });
 }
@@ -455,7 +542,15 @@ export async function addCredit(
       validTo: input.valid_to,
       createdBy: actor.userId,
     });
-    await audit(trx, actor, meta, 'organizations.add-credit', id, { ...credit }, { type: 'credit', id: credit.id });
+    await audit(
+      trx,
+      actor,
+      meta,
+      'organizations.add-credit',
+      id,
+      { ...credit },
+      { type: 'credit', id: credit.id },
+    );
     return credit;
   });
 }
@@ -464,7 +559,10 @@ export async function addCredit(
 
 function assertHubAccess(actor: Actor, filters: HubSearchFilters): void {
   authorize(actor, 'organizations.view-any');
-  if ((filters['filter[archived]'] || filters['filter[status]'] === 6) && !can(actor, 'organization.view-archived')) {
+  if (
+    (filters['filter[archived]'] || filters['filter[status]'] === 6) &&
+    !can(actor, 'organization.view-archived')
+  ) {
     throw forbidden(ORGANIZATION_MESSAGES.archivedFilterForbidden);
   }
 }
@@ -486,7 +584,12 @@ export async function searchOrganizationsAndUsers(ctx: AppContext, actor: Actor,
 }
 
 /** The whole result (up to 100000 hits) as CSV. */
-export async function exportOrganizationsAndUsers(ctx: AppContext, actor: Actor, filters: HubSearchFilters, meta: RequestMeta): Promise<string> {
+export async function exportOrganizationsAndUsers(
+  ctx: AppContext,
+  actor: Actor,
+  filters: HubSearchFilters,
+  meta: RequestMeta,
+): Promise<string> {
   assertHubAccess(actor, filters);
   const { hits } = await searchHub(ctx.db, filters, { limit: CSV_EXPORT_LIMIT, offset: 0 });
   await recordAudit(ctx.db, {

@@ -1,15 +1,12 @@
 import { sql, type Kysely } from 'kysely';
-import {
-  type UserDetail,
-  type UserListItem,
-  type UserOrderBy,
-} from '@archline/contracts';
+import { type UserDetail, type UserListItem, type UserOrderBy } from '@archline/contracts';
 import type { DB } from '../../db/schema.ts';
 import { loadActorAccess } from '../../platform/permissions/index.ts';
 import { asRoles } from '../../platform/auth/tokens.ts';
 
 /** Which users a query may return: every user, the members of some organizations, or one user. */
-export type UserScope = { kind: 'all' } | { kind: 'organizations'; ids: number[]; self: number } | { kind: 'self'; self: number };
+export type UserScope =
+  { kind: 'all' } | { kind: 'organizations'; ids: number[]; self: number } | { kind: 'self'; self: number };
 
 const iso = (d: Date | string | null): string | null => (d === null ? null : new Date(d).toISOString());
 
@@ -36,7 +33,9 @@ function userColumns(db: Kysely<DB>) {
       'users.account_number',
       'users.created_at',
       'users.deleted_at',
-      sql<string[]>`coalesce((select array_agg(r.role order by r.role) from user_roles r where r.user_id = users.id), '{}')`.as(
+      sql<
+        string[]
+      >`coalesce((select array_agg(r.role order by r.role) from user_roles r where r.user_id = users.id), '{}')`.as(
         'roles',
       ),
       sql<OrganizationJson[]>`coalesce((
@@ -60,7 +59,9 @@ type UserColumnsRow = {
 };
 
 function toListItem(row: UserColumnsRow): UserListItem {
-  const organizations = (typeof row.organizations === 'string' ? JSON.parse(row.organizations) : row.organizations) as OrganizationJson[];
+  const organizations = (
+    typeof row.organizations === 'string' ? JSON.parse(row.organizations) : row.organizations
+  ) as OrganizationJson[];
   return {
     id: row.id,
     first_name: row.first_name,
@@ -141,7 +142,9 @@ export async function listUsers(
   if (filter.search) {
     // Same expression as the users_name_trgm index.
     const pattern = `%${escapeLike(filter.search)}%`;
-    q = q.where(sql<boolean>`(users.first_name || ' ' || users.last_name || ' ' || users.email) ilike ${pattern}`);
+    q = q.where(
+      sql<boolean>`(users.first_name || ' ' || users.last_name || ' ' || users.email) ilike ${pattern}`,
+    );
   }
   switch (filter.orderBy) {
     case 'oldest':
@@ -151,7 +154,10 @@ export async function listUsers(
       q = q.orderBy('users.first_name', 'asc').orderBy('users.last_name', 'asc').orderBy('users.id', 'asc');
       break;
     case 'name_desc':
-      q = q.orderBy('users.first_name', 'desc').orderBy('users.last_name', 'desc').orderBy('users.id', 'desc');
+      q = q
+        .orderBy('users.first_name', 'desc')
+        .orderBy('users.last_name', 'desc')
+        .orderBy('users.id', 'desc');
       break;
     case 'email_asc':
       q = q.orderBy('users.email', 'asc').orderBy('users.id', 'asc');
@@ -162,7 +168,10 @@ export async function listUsers(
     default:
       q = q.orderBy('users.created_at', 'desc').orderBy('users.id', 'desc');
   }
-  const rows = await q.limit(filter.perPage).offset((filter.page - 1) * filter.perPage).execute();
+  const rows = await q
+    .limit(filter.perPage)
+    .offset((filter.page - 1) * filter.perPage)
+    .execute();
   return {
     rows: rows.map((r) => toListItem(r as unknown as UserColumnsRow)),
     total: rows.length ? Number(rows[0]!.total_count) : -1,
@@ -181,7 +190,11 @@ export interface UserRow {
 }
 
 /** A user (not removed) with roles and memberships, if it lies in the scope. */
-export async function findUser(db: Kysely<DB>, userId: number, scope: UserScope): Promise<UserRow | undefined> {
+export async function findUser(
+  db: Kysely<DB>,
+  userId: number,
+  scope: UserScope,
+): Promise<UserRow | undefined> {
   if (scope.kind === 'self' && userId !== scope.self) return undefined;
   const row = await db
     .selectFrom('users')
@@ -192,10 +205,14 @@ export async function findUser(db: Kysely<DB>, userId: number, scope: UserScope)
       'users.last_name',
       'users.account_number',
       'users.deleted_at',
-      sql<string[]>`coalesce((select array_agg(r.role order by r.role) from user_roles r where r.user_id = users.id), '{}')`.as(
+      sql<
+        string[]
+      >`coalesce((select array_agg(r.role order by r.role) from user_roles r where r.user_id = users.id), '{}')`.as(
         'roles',
       ),
-      sql<number[]>`coalesce((select array_agg(ou.organization_id order by ou.organization_id) from organization_user ou where ou.user_id = users.id), '{}')`.as(
+      sql<
+        number[]
+      >`coalesce((select array_agg(ou.organization_id order by ou.organization_id) from organization_user ou where ou.user_id = users.id), '{}')`.as(
         'organization_ids',
       ),
     ])
@@ -204,7 +221,11 @@ export async function findUser(db: Kysely<DB>, userId: number, scope: UserScope)
     .executeTakeFirst();
   if (!row) return undefined;
   const organizationIds = (row.organization_ids ?? []).map(Number);
-  if (scope.kind === 'organizations' && userId !== scope.self && !organizationIds.some((id) => scope.ids.includes(id)))
+  if (
+    scope.kind === 'organizations' &&
+    userId !== scope.self &&
+    !organizationIds.some((id) => scope.ids.includes(id))
+  )
     return undefined;
   return {
     id: row.id,
@@ -227,7 +248,12 @@ export async function loadUserDetail(db: Kysely<DB>, userId: number): Promise<Us
   if (!row) return undefined;
   const item = toListItem(row as unknown as UserColumnsRow);
   const [emails, access] = await Promise.all([
-    db.selectFrom('user_emails').select(['id', 'email']).where('user_id', '=', userId).orderBy('id').execute(),
+    db
+      .selectFrom('user_emails')
+      .select(['id', 'email'])
+      .where('user_id', '=', userId)
+      .orderBy('id')
+      .execute(),
     loadActorAccess(db, { userId, roles: asRoles(row.roles ?? []), currentOrganizationId: null }),
   ]);
   return {
@@ -245,7 +271,11 @@ export async function isEmailTaken(db: Kysely<DB>, email: string, exceptUserId?:
   return (await q.executeTakeFirst()) !== undefined;
 }
 
-export async function isAccountNumberTaken(db: Kysely<DB>, accountNumber: string, exceptUserId?: number): Promise<boolean> {
+export async function isAccountNumberTaken(
+  db: Kysely<DB>,
+  accountNumber: string,
+  exceptUserId?: number,
+): Promise<boolean> {
   let q = db.selectFrom('users').select('id').where('account_number', '=', accountNumber);
   if (exceptUserId !== undefined) q = q.where('id', '!=', exceptUserId);
   return (await q.executeTakeFirst()) !== undefined;
@@ -278,9 +308,21 @@ export async function setRole(db: Kysely<DB>, userId: number, role: string): Pro
   await db.insertInto('user_roles').values({ user_id: userId, role }).execute();
 }
 
-export async function addMembership(db: Kysely<DB>, organizationId: number, userId: number, role: string): Promise<void> {
-  await db.insertInto('organization_user').values({ organization_id: organizationId, user_id: userId, role }).execute();
-  await db.updateTable('users').set({ current_organization_id: organizationId }).where('id', '=', userId).execute();
+export async function addMembership(
+  db: Kysely<DB>,
+  organizationId: number,
+  userId: number,
+  role: string,
+): Promise<void> {
+  await db
+    .insertInto('organization_user')
+    .values({ organization_id: organizationId, user_id: userId, role })
+    .execute();
+  await db
+    .updateTable('users')
+    .set({ current_organization_id: organizationId })
+    .where('id', '=', userId)
+    .execute();
 }
 
 export async function organizationExists(db: Kysely<DB>, organizationId: number): Promise<boolean> {
@@ -333,7 +375,10 @@ export async function saveWhitehat(
 
 // ---- notification settings ---------------------------------------------------------------------
 
-export async function listNotificationSettings(db: Kysely<DB>, userId: number): Promise<Map<string, boolean>> {
+export async function listNotificationSettings(
+  db: Kysely<DB>,
+  userId: number,
+): Promise<Map<string, boolean>> {
   const rows = await db
     .selectFrom('user_notification_settings')
     .select(['name', 'enabled'])
@@ -343,12 +388,18 @@ export async function listNotificationSettings(db: Kysely<DB>, userId: number): 
 }
 
 /** Flips one setting (a missing row means enabled); returns the new value. */
-export async function toggleNotificationSetting(db: Kysely<DB>, userId: number, name: string): Promise<boolean> {
+export async function toggleNotificationSetting(
+  db: Kysely<DB>,
+  userId: number,
+  name: string,
+): Promise<boolean> {
   const row = await db
     .insertInto('user_notification_settings')
     .values({ user_id: userId, name, enabled: false })
     .onConflict((oc) =>
-      oc.columns(['user_id', 'name']).doUpdateSet({ enabled: sql<boolean>`not user_notification_settings.enabled` }),
+      oc
+        .columns(['user_id', 'name'])
+        .doUpdateSet({ enabled: sql<boolean>`not user_notification_settings.enabled` }),
     )
     .returning('enabled')
     .executeTakeFirstOrThrow();

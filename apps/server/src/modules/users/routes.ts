@@ -46,7 +46,8 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: 'Creates a user and mails the initial-password link (users.create, users.manage or users.manage-limited)',
+        summary:
+          'Creates a user and mails the initial-password link (users.create, users.manage or users.manage-limited)',
         body: CreateUserRequest,
         response: { 201: UserMessageResponse, ...errors },
       },
@@ -60,7 +61,12 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/users/:id',
     {
-      schema: { tags, summary: 'The user page', params: UserIdParams, response: { 200: UserResponse, ...errors } },
+      schema: {
+        tags,
+        summary: 'The user page',
+        params: UserIdParams,
+        response: { 200: UserResponse, ...errors },
+      },
     },
     async (request) => ({ user: await service.getUser(ctx, requireActor(request), request.params.id) }),
   );
@@ -76,7 +82,8 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: UserMessageResponse, ...errors },
       },
     },
-    async (request) => service.updateUser(ctx, requireActor(request), request.params.id, request.body, meta(request)),
+    async (request) =>
+      service.updateUser(ctx, requireActor(request), request.params.id, request.body, meta(request)),
   );
 
   app.delete(
@@ -95,7 +102,12 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/users/:id/archive',
     {
-      schema: { tags, summary: 'Archives a user (users.archive)', params: UserIdParams, response: { 200: UserMessageResponse, ...errors } },
+      schema: {
+        tags,
+        summary: 'Archives a user (users.archive)',
+        params: UserIdParams,
+        response: { 200: UserMessageResponse, ...errors },
+      },
     },
     async (request) => service.archiveUser(ctx, requireActor(request), request.params.id, meta(request)),
   );
@@ -103,7 +115,12 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/users/:id/restore',
     {
-      schema: { tags, summary: 'Restores an archived user (users.restore)', params: UserIdParams, response: { 200: UserMessageResponse, ...errors } },
+      schema: {
+        tags,
+        summary: 'Restores an archived user (users.restore)',
+        params: UserIdParams,
+        response: { 200: UserMessageResponse, ...errors },
+      },
     },
     async (request) => service.restoreUser(ctx, requireActor(request), request.params.id, meta(request)),
   );
@@ -113,7 +130,8 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: 'Whitehat integration settings (users.update-whitehat-integration); the password is never returned',
+        summary:
+          'Whitehat integration settings (users.update-whitehat-integration); the password is never returned',
         params: UserIdParams,
         response: { 200: WhitehatIntegrationResponse, ...errors },
       },
@@ -132,7 +150,8 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: WhitehatIntegrationUpdateResponse, ...errors },
       },
     },
-    async (request) => service.saveWhitehat(ctx, requireActor(request), request.params.id, request.body, meta(request)),
+    async (request) =>
+      service.saveWhitehat(ctx, requireActor(request), request.params.id, request.body, meta(request)),
   );
 
   app.get(
@@ -145,7 +164,9 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: NotificationSettingsResponse, ...errors },
       },
     },
-    async (request) => ({ data: await service.listNotificationSettings(ctx, requireActor(request), request.params.id) }),
+    async (request) => ({
+      data: await service.listNotificationSettings(ctx, requireActor(request), request.params.id),
+    }),
   );
 
   app.put(
@@ -160,6 +181,12 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      service.toggleNotificationSetting(ctx, requireActor(request), request.params.id, request.body.name, meta(request)),
+      service.toggleNotificationSetting(
+        ctx,
+        requireActor(request),
+        request.params.id,
+        request.body.name,
+        meta(request),
+      ),
   );
 };

@@ -15,7 +15,8 @@ const keys = new WeakMap<AppContext, Promise<Buffer>>();
 export function parseKey(value: string): Buffer {
   const text = value.trim();
   const key = /^[0-9a-fA-F]{64}$/.test(text) ? Buffer.from(text, 'hex') : Buffer.from(text, 'base64');
-  if (key.length !== 32) throw new Error('WHITEHAT_ENCRYPTION_KEY must be 32 bytes (64 hex characters or base64)');
+  if (key.length !== 32)
+    throw new Error('WHITEHAT_ENCRYPTION_KEY must be 32 bytes (64 hex characters or base64)');
   return key;
 }
 
@@ -51,7 +52,9 @@ export async function encryptSecret(ctx: AppContext, plain: string): Promise<str
   const iv = crypto.randomBytes(12);
   const cipher = crypto.createCipheriv('aes-256-gcm', key, iv);
   const data = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
-  return ['v1', iv.toString('base64'), cipher.getAuthTag().toString('base64'), data.toString('base64')].join(':');
+  return ['v1', iv.toString('base64'), cipher.getAuthTag().toString('base64'), data.toString('base64')].join(
+    ':',
+  );
 }
 
 export async function decryptSecret(ctx: AppContext, stored: string): Promise<string> {

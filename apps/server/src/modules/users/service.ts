@@ -10,7 +10,11 @@ import {
 } from '@archline/contracts';
 import type { z } from 'zod';
 import type { Kysely } from 'kysely';
-import type { CreateUserRequest as CreateSchema, UpdateUserRequest as UpdateSchema, WhitehatIntegrationRequest } from '@archline/contracts';
+import type {
+  CreateUserRequest as CreateSchema,
+  UpdateUserRequest as UpdateSchema,
+  WhitehatIntegrationRequest,
+} from '@archline/contracts';
 import type { DB } from '../../db/schema.ts';
 import type { AppContext } from '../../platform/context.ts';
 import type { Actor } from '../../platform/auth/actor.ts';
@@ -32,7 +36,12 @@ type WhitehatInput = z.output<typeof WhitehatIntegrationRequest>;
 /** The initial-password link stays valid for a week (the reset link kind, redeemed by POST /reset). */
 const INITIAL_PASSWORD_TTL_MINUTES = 7 * 24 * 60;
 
-function audit(executor: Kysely<DB>, actor: Actor, meta: RequestMeta, entry: Omit<AuditEntry, 'ip' | 'requestId' | 'actorUserId' | 'actorEmail' | 'outcome'>) {
+function audit(
+  executor: Kysely<DB>,
+  actor: Actor,
+  meta: RequestMeta,
+  entry: Omit<AuditEntry, 'ip' | 'requestId' | 'actorUserId' | 'actorEmail' | 'outcome'>,
+) {
   return recordAudit(executor, {
     actorUserId: actor.userId,
     actorEmail: actor.email,
@@ -74,12 +83,19 @@ async function detail(ctx: AppContext, userId: number, executor: Kysely<DB> = ct
 
 /** The role picker: management roles need users.manage; super_admin only from a super_admin. */
 function assertMayAssignRole(actor: Actor, role: string): void {
-  if ((MANAGEMENT_ROLES as readonly string[]).includes(role) && !can(actor, 'users.manage')) throw forbidden();
+  if ((MANAGEMENT_ROLES as readonly string[]).includes(role) && !can(actor, 'users.manage'))
+    throw forbidden();
   if (role === 'super_admin' && !actor.roles.includes('super_admin')) throw forbidden();
 }
 
-async function assertUnique(executor: Kysely<DB>, email: string, accountNumber: string | null, exceptUserId?: number) {
-  if (await repo.isEmailTaken(executor, email, exceptUserId)) throw fieldError('email', USER_MESSAGES.emailTaken);
+async function assertUnique(
+  executor: Kysely<DB>,
+  email: string,
+  accountNumber: string | null,
+  exceptUserId?: number,
+) {
+  if (await repo.isEmailTaken(executor, email, exceptUserId))
+    throw fieldError('email', USER_MESSAGES.emailTaken);
   if (accountNumber && (await repo.isAccountNumberTaken(executor, accountNumber, exceptUserId)))
     throw fieldError('account_number', USER_MESSAGES.accountNumberTaken);
 }
@@ -88,7 +104,8 @@ async function assertUnique(executor: Kysely<DB>, email: string, accountNumber: 
 function mapUniqueViolation(err: unknown): never {
   if (isUniqueViolation(err)) {
     const constraint = (err as { constraint?: string }).constraint ?? '';
-    if (constraint.includes('account_number')) throw fieldError('account_number', USER_MESSAGES.accountNumberTaken);
+    if (constraint.includes('account_number'))
+      throw fieldError('account_number', USER_MESSAGES.accountNumberTaken);
     throw fieldError('email', USER_MESSAGES.emailTaken);
   }
   throw err;
@@ -96,10 +113,15 @@ function mapUniqueViolation(err: unknown): never {
 
 // ---- list and show -----------------------------------------------------------------------------
 
-export async function listUsers(ctx: AppContext, actor: Actor, query: ListUsersQuery): Promise<ListUsersResponse> {
+export async function listUsers(
+  ctx: AppContext,
+  actor: Actor,
+  query: ListUsersQuery,
+): Promise<ListUsersResponse> {
   authorize(actor, 'users.view', 'users.manage', 'users.manage-limited');
   const scope = userScopeOf(actor);
-  if (query.organizationId !== undefined && !canSeeOrganization(actor, query.organizationId)) throw notFound();
+  if (query.organizationId !== undefined && !canSeeOrganization(actor, query.organizationId))
+    throw notFound();
   const roles = [...(query.roles ?? []), ...(query['roles[]'] ?? [])];
   const filter: repo.ListUsersFilter = {
     organizationId: query.organizationId,
@@ -112,7 +134,8 @@ export async function listUsers(ctx: AppContext, actor: Actor, query: ListUsersQ
   let { rows, total } = await repo.listUsers(ctx.db, scope, filter);
   if (total < 0) {
     // A page past the end: the window count is unavailable, so ask the first page for it.
-    total = query.page > 1 ? (await repo.listUsers(ctx.db, scope, { ...filter, page: 1, perPage: 1 })).total : 0;
+    total =
+      query.page > 1 ? (await repo.listUsers(ctx.db, scope, { ...filter, page: 1, perPage: 1 })).total : 0;
     if (total < 0) total = 0;
     rows = [];
   }
@@ -147,7 +170,10 @@ export async function createUser(
   assertMayAssignRole(actor, input.role);
   const organizationId = input.organization_id ?? null;
   if (organizationId !== null) {
-    if (!canSeeOrganization(actor, organizationId) || !(await repo.organizationExists(ctx.db, organizationId)))
+    if (
+      !canSeeOrganization(actor, organizationId) ||
+      !(await repo.organizationExists(ctx.db, organizationId))
+    )
       throw fieldError('organization_id', USER_MESSAGES.invalidOrganization);
   }
   const accountNumber = input.account_number ?? null;
@@ -156,7 +182,12 @@ export async function createUser(
       await assertUnique(trx, input.email, accountNumber);
       const id = await repo.insertUser(
         trx,
-        { first_name: input.first_name, last_name: input.last_name, email: input.email, account_number: accountNumber },
+        {
+          first_name: input.first_name,
+          last_name: input.last_name,
+          email: input.email,
+          account_number: accountNumber,
+        },
         input.role,
       );
       if (organizationId !== null) await repo.addMembership(trx, organizationId, id, input.organization_role);
@@ -168,13 +199,21 @@ export async function createUser(
         payload: { mode: 'initial' },
         ttlMinutes: INITIAL_PASSWORD_TTL_MINUTES,
       });
-      await sendInitialPasswordEmail(ctx, trx, { email: input.email, firstName: input.first_name, role: input.role }, token);
+      await sendInitialPasswordEmail(
+        ctx,
+        trx,
+        { email: input.email, firstName: input.first_name, role: input.role },
+        token,
+      );
       await audit(trx, actor, meta, {
         action: 'users.create',
         entityType: 'user',
         entityId: id,
         organizationId,
-        details: { role: input.role, organization_role: organizationId !== null ? input.organization_role : null },
+        details: {
+          role: input.role,
+          organization_role: organizationId !== null ? input.organization_role : null,
+        },
       });
       return id;
     });
@@ -231,7 +270,11 @@ export async function updateUser(
     assertMayAssignRole(actor, input.role);
   }
   // Nobody below users.manage edits a management account's form.
-  if (user.roles.some((r) => (MANAGEMENT_ROLES as readonly string[]).includes(r)) && !can(actor, 'users.manage')) throw forbidden();
+  if (
+    user.roles.some((r) => (MANAGEMENT_ROLES as readonly string[]).includes(r)) &&
+    !can(actor, 'users.manage')
+  )
+    throw forbidden();
   if (user.roles.includes('super_admin') && !actor.roles.includes('super_admin')) throw forbidden();
   const accountNumber = input.account_number === undefined ? user.account_number : input.account_number;
   try {
@@ -278,7 +321,12 @@ export async function archiveUser(ctx: AppContext, actor: Actor, userId: number,
   await ctx.db.transaction().execute(async (trx) => {
     await repo.setArchived(trx, user.id, true);
     const revoked = await revokeAllTokens(trx, user.id);
-    await audit(trx, actor, meta, { action: 'users.archive', entityType: 'user', entityId: user.id, details: { sessions_revoked: revoked } });
+    await audit(trx, actor, meta, {
+      action: 'users.archive',
+      entityType: 'user',
+      entityId: user.id,
+      details: { sessions_revoked: revoked },
+    });
   });
   await ctx.realtime.disconnectUser(user.id);
   return { message: USER_MESSAGES.archived, user: await detail(ctx, user.id) };
@@ -304,7 +352,12 @@ export async function deleteUser(ctx: AppContext, actor: Actor, userId: number, 
   await ctx.db.transaction().execute(async (trx) => {
     await repo.markRemoved(trx, user.id);
     const revoked = await revokeAllTokens(trx, user.id);
-    await audit(trx, actor, meta, { action: 'users.delete', entityType: 'user', entityId: user.id, details: { sessions_revoked: revoked } });
+    await audit(trx, actor, meta, {
+      action: 'users.delete',
+      entityType: 'user',
+      entityId: user.id,
+      details: { sessions_revoked: revoked },
+    });
   });
   await ctx.realtime.disconnectUser(user.id);
   return { message: USER_MESSAGES.deleted };
@@ -312,7 +365,9 @@ export async function deleteUser(ctx: AppContext, actor: Actor, userId: number, 
 
 // ---- whitehat integration ------------------------------------------------------------------------
 
-function whitehatResponse(row: { enabled: boolean; username: string | null; password_encrypted: string | null } | undefined): WhitehatIntegrationResponse {
+function whitehatResponse(
+  row: { enabled: boolean; username: string | null; password_encrypted: string | null } | undefined,
+): WhitehatIntegrationResponse {
   const enabled = row?.enabled ?? false;
   const username = row?.username ?? null;
   return {
@@ -321,19 +376,31 @@ function whitehatResponse(row: { enabled: boolean; username: string | null; pass
   };
 }
 
-export async function getWhitehat(ctx: AppContext, actor: Actor, userId: number): Promise<WhitehatIntegrationResponse> {
+export async function getWhitehat(
+  ctx: AppContext,
+  actor: Actor,
+  userId: number,
+): Promise<WhitehatIntegrationResponse> {
   const user = await visibleUser(ctx, actor, userId);
   authorize(actor, 'users.update-whitehat-integration');
   return whitehatResponse(await repo.findWhitehat(ctx.db, user.id));
 }
 
 /** Saves the integration; the password is stored encrypted (AES-256-GCM) and never sent back. */
-export async function saveWhitehat(ctx: AppContext, actor: Actor, userId: number, input: WhitehatInput, meta: RequestMeta) {
+export async function saveWhitehat(
+  ctx: AppContext,
+  actor: Actor,
+  userId: number,
+  input: WhitehatInput,
+  meta: RequestMeta,
+) {
   const user = await visibleUser(ctx, actor, userId);
   authorize(actor, 'users.update-whitehat-integration');
   const current = await repo.findWhitehat(ctx.db, user.id);
   const username = input.username === undefined ? (current?.username ?? null) : input.username || null;
-  const passwordEncrypted = input.password ? await encryptSecret(ctx, input.password) : (current?.password_encrypted ?? null);
+  const passwordEncrypted = input.password
+    ? await encryptSecret(ctx, input.password)
+    : (current?.password_encrypted ?? null);
   const values = { enabled: input.enabled, username, password_encrypted: passwordEncrypted };
   await ctx.db.transaction().execute(async (trx) => {
     await repo.saveWhitehat(trx, user.id, values);
@@ -356,15 +423,26 @@ async function notificationTarget(ctx: AppContext, actor: Actor, userId: number)
   return user;
 }
 
-export async function listNotificationSettings(ctx: AppContext, actor: Actor, userId: number): Promise<NotificationSetting[]> {
+export async function listNotificationSettings(
+  ctx: AppContext,
+  actor: Actor,
+  userId: number,
+): Promise<NotificationSetting[]> {
   const user = await notificationTarget(ctx, actor, userId);
   const stored = await repo.listNotificationSettings(ctx.db, user.id);
   return notificationSettingKeysFor(user.roles).map((name) => ({ name, enabled: stored.get(name) ?? true }));
 }
 
-export async function toggleNotificationSetting(ctx: AppContext, actor: Actor, userId: number, name: string, meta: RequestMeta) {
+export async function toggleNotificationSetting(
+  ctx: AppContext,
+  actor: Actor,
+  userId: number,
+  name: string,
+  meta: RequestMeta,
+) {
   const user = await notificationTarget(ctx, actor, userId);
-  if (!notificationSettingKeysFor(user.roles).includes(name)) throw fieldError('name', USER_MESSAGES.invalidNotification);
+  if (!notificationSettingKeysFor(user.roles).includes(name))
+    throw fieldError('name', USER_MESSAGES.invalidNotification);
   const enabled = await ctx.db.transaction().execute(async (trx) => {
     const on = await repo.toggleNotificationSetting(trx, user.id, name);
     await audit(trx, actor, meta, {

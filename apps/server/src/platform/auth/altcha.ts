@@ -35,7 +35,11 @@ async function loadSecrets(ctx: AppContext): Promise<Secrets> {
       .values({ key: SETTINGS_KEY, value: JSON.stringify(crypto.randomBytes(32).toString('hex')) })
       .onConflict((oc) => oc.column('key').doNothing())
       .execute();
-    const row = await ctx.db.selectFrom('settings').select('value').where('key', '=', SETTINGS_KEY).executeTakeFirstOrThrow();
+    const row = await ctx.db
+      .selectFrom('settings')
+      .select('value')
+      .where('key', '=', SETTINGS_KEY)
+      .executeTakeFirstOrThrow();
     master = String(row.value);
   }
   return { signature: master, keySignature: await deriveHmacKeySecret(master) };
@@ -76,7 +80,8 @@ export async function createAltchaChallenge(ctx: AppContext): Promise<Challenge>
 function parsePayload(payload: string): Payload | null {
   try {
     const parsed: unknown = JSON.parse(Buffer.from(payload, 'base64').toString('utf8'));
-    if (parsed && typeof parsed === 'object' && 'challenge' in parsed && 'solution' in parsed) return parsed as Payload;
+    if (parsed && typeof parsed === 'object' && 'challenge' in parsed && 'solution' in parsed)
+      return parsed as Payload;
     return null;
   } catch {
     return null;
@@ -105,7 +110,10 @@ export async function verifyAltcha(ctx: AppContext, payload: string | null | und
   if (!verified) return false;
   // Single use, across processes: the first insert of the (signed) nonce wins.
   const expiresAt = new Date((parsed.challenge.parameters.expiresAt ?? Date.now() / 1000 + 600) * 1000);
-  await ctx.db.deleteFrom('altcha_used_challenges').where('expires_at', '<', sql<Date>`now()`).execute();
+  await ctx.db
+    .deleteFrom('altcha_used_challenges')
+    .where('expires_at', '<', sql<Date>`now()`)
+    .execute();
   const inserted = await ctx.db
     .insertInto('altcha_used_challenges')
     .values({ id: parsed.challenge.parameters.nonce, expires_at: expiresAt })

@@ -52,7 +52,10 @@ export async function hitRateLimit(
 }
 
 /** Counts the attempt under every key and throws 429 when any of them is over its limit. */
-export async function enforceRateLimits(ctx: AppContext, checks: { key: string; rule: RateLimitRule }[]): Promise<void> {
+export async function enforceRateLimits(
+  ctx: AppContext,
+  checks: { key: string; rule: RateLimitRule }[],
+): Promise<void> {
   if (ctx.config.rateLimitDisabled) return;
   let retryAfter = 0;
   for (const check of checks) {
@@ -69,5 +72,8 @@ export async function clearRateLimit(ctx: AppContext, key: string): Promise<void
 
 /** Drops counters whose window has ended (called now and then; the table stays small). */
 export async function pruneRateLimits(ctx: AppContext): Promise<void> {
-  await ctx.db.deleteFrom('rate_limit_counters').where('window_ends_at', '<', sql<Date>`now()`).execute();
+  await ctx.db
+    .deleteFrom('rate_limit_counters')
+    .where('window_ends_at', '<', sql<Date>`now()`)
+    .execute();
 }

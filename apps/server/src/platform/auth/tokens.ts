@@ -51,7 +51,8 @@ export async function issueToken(
   const rememberMe = opts.rememberMe ?? false;
   const now = Date.now();
   const expiresAt = new Date(
-    now + (rememberMe ? ctx.config.tokenRememberDays * 86_400_000 : ctx.config.tokenAbsoluteHours * 3_600_000),
+    now +
+      (rememberMe ? ctx.config.tokenRememberDays * 86_400_000 : ctx.config.tokenAbsoluteHours * 3_600_000),
   );
   const idleExpiresAt = new Date(Math.min(now + idleWindowMs(ctx, rememberMe), expiresAt.getTime()));
   const token = generateToken();
@@ -79,12 +80,22 @@ export function asRoles(names: readonly string[]): Role[] {
 /** Builds the request actor of a user for a session. */
 export async function buildActor(
   db: Kysely<DB>,
-  user: { id: number; email: string; first_name: string; last_name: string; current_organization_id: number | null },
+  user: {
+    id: number;
+    email: string;
+    first_name: string;
+    last_name: string;
+    current_organization_id: number | null;
+  },
   tokenId: number,
 ): Promise<Actor> {
   const roleRows = await db.selectFrom('user_roles').select('role').where('user_id', '=', user.id).execute();
   const roles = asRoles(roleRows.map((r) => r.role));
-  const access = await loadActorAccess(db, { userId: user.id, roles, currentOrganizationId: user.current_organization_id });
+  const access = await loadActorAccess(db, {
+    userId: user.id,
+    roles,
+    currentOrganizationId: user.current_organization_id,
+  });
   const currentOrganizationId =
     user.current_organization_id !== null && access.organizationIds.includes(user.current_organization_id)
       ? user.current_organization_id
@@ -134,7 +145,9 @@ export async function resolveToken(ctx: AppContext, token: string): Promise<Acto
   if (!row) return null;
   const now = Date.now();
   if (now - new Date(row.last_used_at).getTime() >= TOUCH_INTERVAL_MS) {
-    const idle = new Date(Math.min(now + idleWindowMs(ctx, row.remember_me), new Date(row.expires_at).getTime()));
+    const idle = new Date(
+      Math.min(now + idleWindowMs(ctx, row.remember_me), new Date(row.expires_at).getTime()),
+    );
     await ctx.db
       .updateTable('auth_tokens')
       .set({ last_used_at: new Date(now), idle_expires_at: idle })
@@ -165,7 +178,8 @@ export async function revokeAllTokens(executor: Kysely<DB>, userId: number): Pro
   return Number(res.numUpdatedRows);
 }
 
-export type OneTimeTokenKind = 'verify_email' | 'reset_password' | 'invitation' | 'create_user' | 'create_organization';
+export type OneTimeTokenKind =
+  'verify_email' | 'reset_password' | 'invitation' | 'create_user' | 'create_organization';
 
 /** How long each single-use token stays valid. */
 export const ONE_TIME_TOKEN_TTL_MINUTES: Record<OneTimeTokenKind, number> = {
@@ -206,7 +220,9 @@ export async function createOneTimeToken(
   input: CreateOneTimeTokenInput,
 ): Promise<{ token: string; id: number; expiresAt: Date }> {
   const token = generateToken();
-  const expiresAt = new Date(Date.now() + (input.ttlMinutes ?? ONE_TIME_TOKEN_TTL_MINUTES[input.kind]) * 60_000);
+  const expiresAt = new Date(
+    Date.now() + (input.ttlMinutes ?? ONE_TIME_TOKEN_TTL_MINUTES[input.kind]) * 60_000,
+  );
   const row = await executor
     .insertInto('one_time_tokens')
     .values({
@@ -278,7 +294,11 @@ export async function peekOneTimeToken(
 }
 
 /** Voids the unused tokens of one kind for a user (a new reset link replaces the old). */
-export async function voidOneTimeTokens(executor: Kysely<DB>, kind: OneTimeTokenKind, userId: number): Promise<void> {
+export async function voidOneTimeTokens(
+  executor: Kysely<DB>,
+  kind: OneTimeTokenKind,
+  userId: number,
+): Promise<void> {
   await executor
     .updateTable('one_time_tokens')
     .set({ used_at: sql<Date>`now()` })

@@ -62,7 +62,13 @@ export interface Config {
   rateLimitDisabled: boolean;
   storage: {
     driver: 'local' | 's3';
-    s3: { endpoint?: string; region?: string; bucket?: string; accessKeyId?: string; secretAccessKey?: string };
+    s3: {
+      endpoint?: string;
+      region?: string;
+      bucket?: string;
+      accessKeyId?: string;
+      secretAccessKey?: string;
+    };
   };
   webDistDir: string;
   /** Background jobs: poll interval, first retry delay (doubles per attempt), stale-lock timeout. */
@@ -108,7 +114,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       },
     },
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(import.meta.dirname, '../../../../web/dist')),
-    jobs: { pollMs: e.JOBS_POLL_MS, retryBaseMs: e.JOBS_RETRY_BASE_MS, lockTimeoutMs: e.JOBS_LOCK_TIMEOUT_MS },
+    jobs: {
+      pollMs: e.JOBS_POLL_MS,
+      retryBaseMs: e.JOBS_RETRY_BASE_MS,
+      lockTimeoutMs: e.JOBS_LOCK_TIMEOUT_MS,
+    },
     whitehatEncryptionKey: e.WHITEHAT_ENCRYPTION_KEY || undefined,
   };
 }

@@ -155,7 +155,11 @@ describe('connecting', () => {
     const token = await tokenFor(t, user.id);
     const socket = await connect(token);
     const gone = new Promise((resolve) => socket.once('disconnect', resolve));
-    const res = await t.app.inject({ method: 'POST', url: '/services/api/v2/logout', headers: { authorization: `Bearer ${token}` } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/services/api/v2/logout',
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(res.statusCode).toBe(200);
     expect(await gone).toBe('io server disconnect');
   });
