@@ -1,0 +1,133 @@
+import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
+import CircularProgress from '@mui/material/CircularProgress';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TablePagination from '@mui/material/TablePagination';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useEffect, useState } from 'react';
+import { useSession } from '../../../app/session.tsx';
+import { useOrganizations, type OrganizationsListQuery } from '../api/list-organizations.ts';
+import { formatDate } from '../components/format.ts';
+import { InviteToCreateBar } from '../components/invite-to-create-bar.tsx';
+import { OrganizationName } from '../components/quick-glance.tsx';
+
+const SEARCH_DEBOUNCE_MS = 500;
+const ORDER_OPTIONS: { value: NonNullable<OrganizationsListQuery['orderBy']>; label: string }[] = [
+  { value: 'name', label: 'Name (A to Z)' },
+  { value: '-name', label: 'Name (Z to A)' },
+  { value: '-created_at', label: 'Newest to join' },
+  { value: 'created_at', label: 'Oldest to join' },
+];
+
+/** /organizations: the organizations in the user's scope, with the invite-by-email bar. */
+export function OrganizationsPage() {
+  const { user } = useSession();
+  const [keyword, setKeyword] = useState('');
+  const [query, setQuery] = useState<OrganizationsListQuery>({ orderBy: 'name', page: 1, perPage: 15 });
+  const list = useOrganizations(query);
+  const canInvite = Boolean(
+    user?.all_permissions.includes('organizations.send-invite-to-create') || user?.all_permissions.includes('organizations.manage'),
+  );
+
+  useEffect(() => {
+    const value = keyword.trim() || undefined;
+    if (value === query.searchString) return;
+    const timer = setTimeout(() => setQuery((q) => ({ ...q, searchString: value, page: 1 })), SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [keyword, query.searchString]);
+
+  const rows = list.data?.data ?? [];
+  const meta = list.data?.meta;
+
+  return (
+    <Box>
+      <Typography variant="h1" component="h1" sx={{ mb: 2 }}>
+        Organizations
+      </Typography>
+      {canInvite && <InviteToCreateBar />}
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} role="search" aria-label="Search organizations" sx={{ mb: 2 }}>
+        <TextField label="Search" type="search" value={keyword} onChange={(e) => setKeyword(e.target.value)} sx={{ flex: 2 }} />
+        <TextField
+          select
+          label="Sort by"
+          value={query.orderBy}
+          onChange={(e) => setQuery((q) => ({ ...q, orderBy: e.target.value as OrganizationsListQuery['orderBy'], page: 1 }))}
+          sx={{ flex: 1 }}
+        >
+          {ORDER_OPTIONS.map((o) => (
+            <MenuItem key={o.value} value={o.value}>
+              {o.label}
+            </MenuItem>
+          ))}
+        </TextField>
+      </Stack>
+      <TableContainer component={Paper} variant="outlined">
+        <Table aria-label="Organizations" size="small">
+          <TableHead>
+            <TableRow>
+              <TableCell>Name</TableCell>
+              <TableCell>Account Number</TableCell>
+              <TableCell>Organization Type</TableCell>
+              <TableCell align="right">Users</TableCell>
+              <TableCell>Joined</TableCell>
+              <TableCell>State</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {list.isPending ? (
+              <TableRow>
+                <TableCell colSpan={6} align="center" role="status">
+                  <CircularProgress size={24} aria-label="Loading organizations" />
+                </TableCell>
+              </TableRow>
+            ) : rows.length === 0 ? (
+              <TableRow>
+                <TableCell colSpan={6} align="center" role="status">
+                  {list.isError ? 'The organizations could not be loaded.' : 'No organizations found.'}
+                </TableCell>
+              </TableRow>
+            ) : (
+              rows.map((o) => (
+                <TableRow key={o.id} hover data-testid="organization-row">
+                  <TableCell>
+                    <OrganizationName id={o.id} name={o.name} />
+                  </TableCell>
+                  <TableCell>{o.account_number ?? '—'}</TableCell>
+                  <TableCell>{o.organization_type ?? '—'}</TableCell>
+                  <TableCell align="right">{o.number_of_users}</TableCell>
+                  <TableCell>{formatDate(o.joined_at)}</TableCell>
+                  <TableCell>
+                    <Stack direction="row" spacing={1}>
+                      {o.deleted_at && <Chip size="small" label="Archived" />}
+                      {o.disabled_at && <Chip size="small" color="warning" label="Organization Disabled" />}
+                    </Stack>
+                  </TableCell>
+                </TableRow>
+              ))
+            )}
+          </TableBody>
+        </Table>
+      </TableContainer>
+      {meta && meta.total > 0 && (
+        <TablePagination
+          component="div"
+          count={meta.total}
+          page={meta.current_page - 1}
+          rowsPerPage={meta.per_page}
+          rowsPerPageOptions={[10, 15, 25, 50, 100]}
+          onPageChange={(_e, page) => setQuery((q) => ({ ...q, page: page + 1 }))}
+          onRowsPerPageChange={(e) => setQuery((q) => ({ ...q, perPage: Number(e.target.value), page: 1 }))}
+        />
+      )}
+    </Box>
+  );
+}
