@@ -29,7 +29,7 @@ const SIDEBARS: Record<string, string[]> = {
  * Entries whose pages the portal has built; the sidebar offers only those, in the table's order.
  * A feature that adds its page adds its label here.
  */
-const BUILT = new Set(['Account', 'Organizations & Users', 'Organizations']);
+const BUILT = new Set(['Account', 'Organizations & Users', 'Organizations', 'Locations']);
 
 test.describe('sidebar', () => {
   for (const [account, entries] of Object.entries(SIDEBARS)) {

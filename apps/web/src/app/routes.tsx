@@ -30,6 +30,12 @@ export const protectedRoutes: AppRoute[] = [
   { path: '/licenses', page: lazyPage(() => import('../features/licenses/pages/licenses-page.tsx'), 'LicensesPage') },
   { path: '/add-license', page: lazyPage(() => import('../features/licenses/pages/license-form-page.tsx'), 'NewLicensePage') },
   { path: '/edit-license/:id', page: lazyPage(() => import('../features/licenses/pages/license-form-page.tsx'), 'EditLicensePage') },
+  { path: '/locations', page: lazyPage(() => import('../features/locations/pages/locations-page.tsx'), 'LocationsPage') },
+  { path: '/locations/add', page: lazyPage(() => import('../features/locations/pages/location-add-page.tsx'), 'LocationAddPage') },
+  { path: '/locations/:id', page: lazyPage(() => import('../features/locations/pages/location-edit-page.tsx'), 'LocationEditPage') },
+  { path: '/organizations/:organizationId/locations', page: lazyPage(() => import('../features/locations/pages/locations-page.tsx'), 'LocationsPage') },
+  { path: '/organizations/:organizationId/locations/add', page: lazyPage(() => import('../features/locations/pages/location-add-page.tsx'), 'LocationAddPage') },
+  { path: '/organizations/:organizationId/locations/:id', page: lazyPage(() => import('../features/locations/pages/location-edit-page.tsx'), 'LocationEditPage') },
 ];
 
 /**
