@@ -22,7 +22,7 @@ test.describe('account page, User tab', () => {
 
   test('a tab that is not built yet falls back to the User tab', async ({ page }) => {
     await openAccount(page, 'doctor', false, '?tab=5');
-    await expect(page.getByRole('tab')).toHaveText(['User']);
+    await expect(page.getByRole('tab', { name: 'User' })).toHaveAttribute('aria-selected', 'true');
   });
 
   test('validation uses the spec messages', async ({ page }) => {
