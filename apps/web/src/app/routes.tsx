@@ -30,6 +30,7 @@ export const protectedRoutes: AppRoute[] = [
   { path: '/licenses', page: lazyPage(() => import('../features/licenses/pages/licenses-page.tsx'), 'LicensesPage') },
   { path: '/add-license', page: lazyPage(() => import('../features/licenses/pages/license-form-page.tsx'), 'NewLicensePage') },
   { path: '/edit-license/:id', page: lazyPage(() => import('../features/licenses/pages/license-form-page.tsx'), 'EditLicensePage') },
+  { path: '/users', page: lazyPage(() => import('../features/users/pages/users-page.tsx'), 'UsersPage') },
   { path: '/locations', page: lazyPage(() => import('../features/locations/pages/locations-page.tsx'), 'LocationsPage') },
   { path: '/locations/add', page: lazyPage(() => import('../features/locations/pages/location-add-page.tsx'), 'LocationAddPage') },
   { path: '/locations/:id', page: lazyPage(() => import('../features/locations/pages/location-edit-page.tsx'), 'LocationEditPage') },

@@ -1,0 +1,158 @@
+import AddIcon from '@mui/icons-material/Add';
+import CheckIcon from '@mui/icons-material/Check';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import FormControl from '@mui/material/FormControl';
+import InputLabel from '@mui/material/InputLabel';
+import LinearProgress from '@mui/material/LinearProgress';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import MenuItem from '@mui/material/MenuItem';
+import OutlinedInput from '@mui/material/OutlinedInput';
+import Select from '@mui/material/Select';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TablePagination from '@mui/material/TablePagination';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { ROLE_LABELS, ROLES, USERS_DEFAULT_PAGE_SIZE, type Role } from '@archline/contracts';
+import { useState } from 'react';
+import { Link as RouterLink, useSearchParams } from 'react-router';
+import { useSession } from '../../../app/session.tsx';
+import { useUsers } from '../api/list-users.ts';
+import { formatDate } from '../components/format-date.ts';
+import { ROLES_DEBOUNCE_MS, SEARCH_DEBOUNCE_MS, useDebouncedValue } from '../components/use-debounced-value.ts';
+
+const CREATE_PERMISSIONS = ['users.create', 'users.manage', 'users.manage-limited'];
+
+export function roleText(roles: readonly { name: string }[]): string {
+  return roles.map((r) => ROLE_LABELS[r.name as Role] ?? r.name).join(', ');
+}
+
+/** /users (?queryOrganization=id): users searched by name or e-mail, filtered by roles. */
+export function UsersPage() {
+  const { user } = useSession();
+  const [params] = useSearchParams();
+  const queryOrganization = Number(params.get('queryOrganization'));
+  const organizationId = Number.isInteger(queryOrganization) && queryOrganization > 0 ? queryOrganization : undefined;
+  const [search, setSearch] = useState('');
+  const [roles, setRoles] = useState<Role[]>([]);
+  const [page, setPage] = useState(0);
+  const [perPage, setPerPage] = useState(USERS_DEFAULT_PAGE_SIZE);
+  const debouncedSearch = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
+  const debouncedRoles = useDebouncedValue(roles, ROLES_DEBOUNCE_MS);
+  const users = useUsers({ search: debouncedSearch, roles: debouncedRoles, organizationId, page: page + 1, perPage });
+  const canCreate = CREATE_PERMISSIONS.some((p) => user?.all_permissions.includes(p));
+  const rows = users.data?.data ?? [];
+
+  return (
+    <Box>
+      <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 2, mb: 2, flexWrap: 'wrap' }}>
+        <Typography variant="h1" component="h1">
+          Users
+        </Typography>
+        {canCreate && (
+          <Button component={RouterLink} to="/users/add" variant="contained" startIcon={<AddIcon />}>
+            Create User
+          </Button>
+        )}
+      </Box>
+      <Card>
+        <Box sx={{ p: 2, display: 'flex', gap: 2, flexWrap: 'wrap' }}>
+          <TextField
+            label="User's Name or Email"
+            type="search"
+            value={search}
+            onChange={(e) => {
+              setSearch(e.target.value);
+              setPage(0);
+            }}
+            sx={{ width: { xs: '100%', sm: 320 } }}
+          />
+          <FormControl sx={{ width: { xs: '100%', sm: 320 } }}>
+            <InputLabel id="users-roles-label">Roles</InputLabel>
+            <Select<Role[]>
+              labelId="users-roles-label"
+              multiple
+              value={roles}
+              onChange={(e) => {
+                const value = e.target.value;
+                setRoles((typeof value === 'string' ? value.split(',') : value) as Role[]);
+                setPage(0);
+              }}
+              input={<OutlinedInput label="Roles" />}
+              renderValue={(selected) => selected.map((r) => ROLE_LABELS[r]).join(', ')}
+            >
+              {ROLES.map((role) => (
+                <MenuItem key={role} value={role}>
+                  <ListItemIcon>{roles.includes(role) ? <CheckIcon fontSize="small" /> : null}</ListItemIcon>
+                  <ListItemText primary={ROLE_LABELS[role]} />
+                </MenuItem>
+              ))}
+            </Select>
+          </FormControl>
+        </Box>
+        {users.isFetching && <LinearProgress aria-label="Loading users" />}
+        <TableContainer>
+          <Table aria-label="Users">
+            <TableHead>
+              <TableRow>
+                <TableCell>Name</TableCell>
+                <TableCell>Email</TableCell>
+                <TableCell>Sign-up</TableCell>
+                <TableCell>Role</TableCell>
+                <TableCell align="right">Details</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {rows.map((row) => (
+                <TableRow key={row.id} hover>
+                  <TableCell>{row.full_name}</TableCell>
+                  <TableCell>{row.email}</TableCell>
+                  <TableCell>{formatDate(row.created_at)}</TableCell>
+                  <TableCell>{roleText(row.roles)}</TableCell>
+                  <TableCell align="right">
+                    <Button component={RouterLink} to={`/users/${row.id}`} size="small" aria-label={`Details of ${row.full_name}`}>
+                      Details
+                    </Button>
+                  </TableCell>
+                </TableRow>
+              ))}
+              {!users.isPending && rows.length === 0 && (
+                <TableRow>
+                  <TableCell colSpan={5} align="center">
+                    <Typography color="text.secondary">No users found.</Typography>
+                  </TableCell>
+                </TableRow>
+              )}
+              {users.isPending && (
+                <TableRow>
+                  <TableCell colSpan={5} align="center">
+                    <Typography color="text.secondary">Loading...</Typography>
+                  </TableCell>
+                </TableRow>
+              )}
+            </TableBody>
+          </Table>
+        </TableContainer>
+        <TablePagination
+          component="div"
+          count={users.data?.meta.total ?? 0}
+          page={page}
+          onPageChange={(_e, next) => setPage(next)}
+          rowsPerPage={perPage}
+          rowsPerPageOptions={[15, 30, 50]}
+          onRowsPerPageChange={(e) => {
+            setPerPage(Number(e.target.value));
+            setPage(0);
+          }}
+        />
+      </Card>
+    </Box>
+  );
+}
