@@ -27,6 +27,7 @@ export const protectedRoutes: AppRoute[] = [
   { path: '/account', page: lazyPage(() => import('../features/account/pages/account-page.tsx'), 'AccountPage') },
   { path: '/organizations-users', page: lazyPage(() => import('../features/organizations/pages/organizations-users-page.tsx'), 'OrganizationsUsersPage') },
   { path: '/organizations', page: lazyPage(() => import('../features/organizations/pages/organizations-page.tsx'), 'OrganizationsPage') },
+  { path: '/organizations/:id', page: lazyPage(() => import('../features/organizations/pages/organization-page.tsx'), 'OrganizationPage') },
   { path: '/licenses', page: lazyPage(() => import('../features/licenses/pages/licenses-page.tsx'), 'LicensesPage') },
   { path: '/add-license', page: lazyPage(() => import('../features/licenses/pages/license-form-page.tsx'), 'NewLicensePage') },
   { path: '/edit-license/:id', page: lazyPage(() => import('../features/licenses/pages/license-form-page.tsx'), 'EditLicensePage') },

@@ -1,6 +1,14 @@
 import type { SearchHit } from '@archline/contracts';
 import { isBuiltPath } from '../../../app/routes.tsx';
 
+/** Sections of the organization page that exist, for links with a #section (Brackets is not built yet). */
+const BUILT_SECTIONS = new Set<string>();
+
+function isBuiltLink(to: string): boolean {
+  const hash = to.split('#')[1];
+  return isBuiltPath(to) && (hash === undefined || BUILT_SECTIONS.has(hash));
+}
+
 export interface QuickLink {
   label: string;
   to: string;
@@ -30,7 +38,7 @@ export function quickLinksFor(hit: SearchHit): QuickLink[] {
   } else if (hit.filter === 'location' && orgId !== null) {
     links.push({ label: 'Locations', to: `/organizations/${orgId}/locations` });
   }
-  return links.filter((l) => isBuiltPath(l.to));
+  return links.filter((l) => isBuiltLink(l.to));
 }
 
 /** Where a hit's name leads, when that page exists. */

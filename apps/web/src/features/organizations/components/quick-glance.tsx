@@ -28,7 +28,7 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-function QuickGlanceContent({ id, titleId }: { id: number; titleId: string }) {
+export function QuickGlanceContent({ id, titleId }: { id: number; titleId: string }) {
   const glance = useQuickGlance(id, true);
   if (glance.isPending) {
     return (

@@ -1,0 +1,85 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import CardHeader from '@mui/material/CardHeader';
+import Grid from '@mui/material/Grid';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useParams } from 'react-router';
+import { PageLoader } from '../../../components/page-loader.tsx';
+import { useSession } from '../../../app/session.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
+import { roleNames } from '../../auth/api/me.ts';
+import { useOrganization } from '../api/get-organization.ts';
+import { ArchiveCard } from '../components/archive-card.tsx';
+import { CreditsCard } from '../components/credits-card.tsx';
+import { EasyRxCard } from '../components/easy-rx-card.tsx';
+import { LocationsCard, MembersCard } from '../components/members-card.tsx';
+import { OrganizationInformationForm } from '../components/organization-information-form.tsx';
+import { QUICK_GLANCE_ROLES, QuickGlanceContent } from '../components/quick-glance.tsx';
+
+/** /organizations/{id}: the organization's information, locations, users, credits, archive and EasyRx. */
+export function OrganizationPage() {
+  const { id } = useParams();
+  const organizationId = Number(id);
+  const { user } = useSession();
+  const query = useOrganization(organizationId);
+  if (!user) return null;
+  if (query.isPending) return <PageLoader label="Loading organization..." />;
+  if (query.isError || !query.data) {
+    const missing = query.error instanceof ApiError && (query.error.status === 404 || query.error.status === 403);
+    return <Alert severity="error">{missing ? 'The organization was not found.' : 'The organization could not be loaded.'}</Alert>;
+  }
+  const organization = query.data;
+  const permissions = new Set(user.all_permissions);
+  const readOnly = Boolean(organization.deleted_at || organization.disabled_at);
+  const canEdit = !readOnly && (permissions.has('organization.update') || permissions.has('organizations.manage'));
+  const canCredit = !readOnly && (permissions.has('organizations.update') || permissions.has('organizations.manage'));
+  const canSetType = permissions.has('organizations.assign-organization-type') || permissions.has('organization-types.manage');
+  const canArchive = organization.deleted_at ? permissions.has('organization.un-archive') : permissions.has('organization.archive');
+  const glance = roleNames(user).some((r) => QUICK_GLANCE_ROLES.includes(r));
+
+  return (
+    <Box>
+      <Typography variant="h1" component="h1" sx={{ mb: 2 }}>
+        {organization.name}
+      </Typography>
+      {readOnly && (
+        <Alert severity="info" sx={{ mb: 2 }}>
+          {organization.deleted_at
+            ? 'The organization is archived and cannot be changed.'
+            : 'The organization is disabled and cannot be changed.'}
+        </Alert>
+      )}
+      <Grid container spacing={3}>
+        {glance && (
+          <Grid size={{ xs: 12, lg: 4 }}>
+            <Card component="section" aria-labelledby="quick-glance-title" sx={{ height: '100%' }}>
+              <CardHeader title="Quick Glance" slotProps={{ title: { id: 'quick-glance-title', component: 'h2', variant: 'h6' } }} />
+              <CardContent>
+                <QuickGlanceContent id={organization.id} titleId="quick-glance-title" />
+              </CardContent>
+            </Card>
+          </Grid>
+        )}
+        <Grid size={{ xs: 12, lg: glance ? 8 : 12 }}>
+          {/* Re-mounted after each save so the form starts from the saved values. */}
+          <OrganizationInformationForm
+            key={`${organization.name}|${organization.account_number}|${organization.organization_type}|${readOnly}`}
+            organization={organization}
+            canEdit={canEdit}
+            canSetType={canSetType}
+          />
+        </Grid>
+      </Grid>
+      <Stack spacing={3} sx={{ mt: 3 }}>
+        <LocationsCard organization={organization} />
+        <MembersCard organization={organization} />
+        <CreditsCard organization={organization} canEdit={canCredit} />
+        {canArchive && <ArchiveCard organization={organization} />}
+        <EasyRxCard key={`${organization.easy_rx_practice_id}|${readOnly}`} organization={organization} canEdit={canEdit} />
+      </Stack>
+    </Box>
+  );
+}
