@@ -23,6 +23,10 @@ test.describe('organizations and users hub', () => {
     const bright = hits(page).filter({ has: page.getByRole('heading', { name: 'Bright Smiles Orthodontics' }) }).filter({ hasText: 'Organization' });
     await expect(bright.first()).toBeVisible();
     await expect(bright.first()).toContainText('BSO-100200');
+    // Quick links to the pages the portal has: the organization's locations and users.
+    const links = bright.first().getByRole('navigation', { name: 'Quick links for Bright Smiles Orthodontics' });
+    await expect(links.getByRole('link', { name: 'Locations' })).toHaveAttribute('href', /^\/organizations\/\d+\/locations$/);
+    await expect(links.getByRole('link', { name: 'Users' })).toHaveAttribute('href', /^\/users\?queryOrganization=\d+$/);
 
     // The quick glance opens on hover with the organization's figures from the server.
     await bright.first().getByRole('heading').getByText('Bright Smiles Orthodontics').hover();
