@@ -9,6 +9,17 @@ test.describe('organizations list', () => {
     await expect(rows.filter({ hasText: 'Bright Smiles Orthodontics' })).toContainText('BSO-100200');
     await expectAccessible(page);
 
+    // A row opens to list the organization's users and their roles.
+    const toggle = page.getByRole('button', { name: 'Users of Bright Smiles Orthodontics' });
+    await toggle.click();
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    const members = page.getByRole('table', { name: 'Users of Bright Smiles Orthodontics' });
+    await expect(members.getByTestId('member-row')).toHaveCount(4);
+    await expect(members.getByTestId('member-row').filter({ hasText: 'doctor@example.com' })).toContainText('Organization Owner');
+    await expectAccessible(page);
+    await toggle.click();
+    await expect(members).toHaveCount(0);
+
     await page.getByRole('searchbox', { name: 'Search' }).fill('Summit');
     await expect(rows).toHaveCount(1);
     await expect(rows.first()).toContainText('Summit Dental Group');

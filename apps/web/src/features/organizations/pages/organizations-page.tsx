@@ -1,5 +1,4 @@
 import Box from '@mui/material/Box';
-import Chip from '@mui/material/Chip';
 import CircularProgress from '@mui/material/CircularProgress';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
@@ -16,9 +15,8 @@ import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
 import { useSession } from '../../../app/session.tsx';
 import { useOrganizations, type OrganizationsListQuery } from '../api/list-organizations.ts';
-import { formatDate } from '../components/format.ts';
 import { InviteToCreateBar } from '../components/invite-to-create-bar.tsx';
-import { OrganizationName } from '../components/quick-glance.tsx';
+import { OrganizationRow } from '../components/organization-row.tsx';
 
 const SEARCH_DEBOUNCE_MS = 500;
 const ORDER_OPTIONS: { value: NonNullable<OrganizationsListQuery['orderBy']>; label: string }[] = [
@@ -74,6 +72,14 @@ export function OrganizationsPage() {
         <Table aria-label="Organizations" size="small">
           <TableHead>
             <TableRow>
+              <TableCell padding="checkbox">
+                <Box
+                  component="span"
+                  sx={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' }}
+                >
+                  Users
+                </Box>
+              </TableCell>
               <TableCell>Name</TableCell>
               <TableCell>Account Number</TableCell>
               <TableCell>Organization Type</TableCell>
@@ -85,34 +91,18 @@ export function OrganizationsPage() {
           <TableBody>
             {list.isPending ? (
               <TableRow>
-                <TableCell colSpan={6} align="center" role="status">
+                <TableCell colSpan={7} align="center" role="status">
                   <CircularProgress size={24} aria-label="Loading organizations" />
                 </TableCell>
               </TableRow>
             ) : rows.length === 0 ? (
               <TableRow>
-                <TableCell colSpan={6} align="center" role="status">
+                <TableCell colSpan={7} align="center" role="status">
                   {list.isError ? 'The organizations could not be loaded.' : 'No organizations found.'}
                 </TableCell>
               </TableRow>
             ) : (
-              rows.map((o) => (
-                <TableRow key={o.id} hover data-testid="organization-row">
-                  <TableCell>
-                    <OrganizationName id={o.id} name={o.name} />
-                  </TableCell>
-                  <TableCell>{o.account_number ?? '—'}</TableCell>
-                  <TableCell>{o.organization_type ?? '—'}</TableCell>
-                  <TableCell align="right">{o.number_of_users}</TableCell>
-                  <TableCell>{formatDate(o.joined_at)}</TableCell>
-                  <TableCell>
-                    <Stack direction="row" spacing={1}>
-                      {o.deleted_at && <Chip size="small" label="Archived" />}
-                      {o.disabled_at && <Chip size="small" color="warning" label="Organization Disabled" />}
-                    </Stack>
-                  </TableCell>
-                </TableRow>
-              ))
+              rows.map((o) => <OrganizationRow key={o.id} organization={o} />)
             )}
           </TableBody>
         </Table>
