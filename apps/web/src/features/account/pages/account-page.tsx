@@ -11,6 +11,7 @@ import { accountTabsFor, selectedAccountTab } from '../account-tabs.ts';
 import { AdditionalEmailsCard } from '../components/additional-emails-card.tsx';
 import { UserInformationForm } from '../components/user-information-form.tsx';
 import { DevicesTab } from '../../organization-account/components/devices-tab.tsx';
+import { OrganizationTab } from '../../organization-account/components/organization-tab.tsx';
 
 function UserTab({ user }: { user: MeUser }) {
   const management = profileOf(roleNames(user)) === 'management';
@@ -48,6 +49,7 @@ export function AccountPage() {
       </Tabs>
       <Box role="tabpanel" id="account-tabpanel" aria-labelledby={`account-tab-${current.number}`}>
         {current.number === 0 && <UserTab user={user} />}
+        {current.number === 6 && <OrganizationTab user={user} />}
         {current.number === 7 && <DevicesTab user={user} />}
       </Box>
     </Box>

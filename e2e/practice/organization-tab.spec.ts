@@ -1,0 +1,140 @@
+import type { Page } from '@playwright/test';
+import { API, expect, expectAccessible, localPath, signIn, test, waitForMail } from '../support/fixtures.ts';
+
+async function openOrganizationTab(page: Page, email: string) {
+  await signIn(page, email);
+  await page.goto('/account?tab=6');
+  await expect(page.getByRole('tab', { name: 'Organization' })).toHaveAttribute('aria-selected', 'true');
+}
+
+interface ApiMember {
+  id: number;
+  email: string;
+  pivot: { role: string };
+}
+
+/** The organization's members as the API returns them to the signed-in user. */
+async function apiMembers(page: Page): Promise<ApiMember[]> {
+  const token = await page.evaluate(() => window.localStorage.getItem('archline.access_token'));
+  const headers = { authorization: `Bearer ${token}` };
+  const me = (await (await page.request.get(`${API}/me`, { headers })).json()) as {
+    current_organization_id: number;
+  };
+  const response = await page.request.get(`${API}/organizations/${me.current_organization_id}/list_members`, {
+    headers,
+  });
+  expect(response.status()).toBe(200);
+  return ((await response.json()) as { data: ApiMember[] }).data;
+}
+
+test.describe('account page, Organization tab', () => {
+  test('the owner sees the information, assigned locations, members and the invite form', async ({
+    page,
+  }) => {
+    await openOrganizationTab(page, 'doctor@example.com');
+    const info = page.getByRole('region', { name: 'Organization Information' });
+    await expect(info).toContainText('Bright Smiles Orthodontics');
+    await expect(info).toContainText('Account Number: BSO-100200');
+    await expect(info.getByText('Organization Disabled')).toHaveCount(0);
+
+    const locations = page.getByRole('region', { name: 'Assigned Locations' }).getByRole('table');
+    await expect(locations.getByRole('columnheader')).toHaveText(['Name', 'Address', 'Created At']);
+    await expect(locations).toContainText('Denver Main Office');
+    await expect(locations).toContainText('Boulder Office');
+
+    const members = page.getByRole('region', { name: 'Members' });
+    await expect(members.getByRole('row', { name: /Casey Member/ })).toContainText('Organization Member');
+    // Nobody removes themselves; an owner removes members but not managers without remove-manager.
+    await expect(members.getByRole('button', { name: 'Remove Dana Doctor' })).toHaveCount(0);
+    await expect(members.getByRole('button', { name: 'Remove Morgan Manager' })).toHaveCount(0);
+    await expect(members.getByRole('button', { name: 'Remove Casey Member' })).toBeVisible();
+
+    const invite = page.getByRole('region', { name: 'Invite Member' });
+    await expect(invite.getByRole('combobox', { name: 'Role' })).toHaveText('Organization Member');
+    await invite.getByRole('combobox', { name: 'Role' }).click();
+    await expect(page.getByRole('option')).toHaveText(['Organization Owner', 'Organization Member']);
+    await page.keyboard.press('Escape');
+    await invite.getByRole('button', { name: 'Invite' }).click();
+    await expect(invite.getByText('Required')).toBeVisible();
+    await invite.getByRole('textbox', { name: 'Email' }).fill('not-an-email');
+    await invite.getByRole('button', { name: 'Invite' }).click();
+    await expect(invite.getByText('Email is invalid')).toBeVisible();
+    await expectAccessible(page);
+  });
+
+  test('a member without organization.update sees neither the invite form nor the members', async ({
+    page,
+  }) => {
+    await openOrganizationTab(page, 'member@example.com');
+    await expect(page.getByRole('region', { name: 'Organization Information' })).toContainText(
+      'Bright Smiles Orthodontics',
+    );
+    await expect(page.getByRole('region', { name: 'Assigned Locations' })).toContainText(
+      'Denver Main Office',
+    );
+    await expect(page.getByRole('region', { name: 'Invite Member' })).toHaveCount(0);
+    await expect(page.getByRole('region', { name: 'Members' })).toHaveCount(0);
+    await expectAccessible(page);
+  });
+
+  test('invitation end to end: invite, e-mail, confirm, the member appears with the chosen role', async ({
+    page,
+    browser,
+  }) => {
+    // An existing user of another practice is invited; the e-mail links to /confirm-invitation.
+    const email = 'blake@summit.example.com';
+    await openOrganizationTab(page, 'doctor@example.com');
+    const invite = page.getByRole('region', { name: 'Invite Member' });
+    await invite.getByRole('textbox', { name: 'Email' }).fill(email);
+    await invite.getByRole('combobox', { name: 'Role' }).click();
+    await page.getByRole('option', { name: 'Organization Owner' }).click();
+    await invite.getByRole('button', { name: 'Invite' }).click();
+    await expect(page.getByText('The invitation has been sent.')).toBeVisible();
+    // The form resets on success.
+    await expect(invite.getByRole('textbox', { name: 'Email' })).toHaveValue('');
+    await expect(invite.getByRole('combobox', { name: 'Role' })).toHaveText('Organization Member');
+
+    const mail = await waitForMail(email);
+    const link = mail.links.find((l) => l.includes('/confirm-invitation'));
+    expect(link).toBeDefined();
+    const context = await browser.newContext();
+    const invited = await context.newPage();
+    await invited.goto(localPath(link!));
+    await expect(invited.getByText('The invitation was confirmed. Please, try to log in now.')).toBeVisible();
+    await context.close();
+
+    await page.reload();
+    const members = page.getByRole('region', { name: 'Members' });
+    const row = members.getByRole('row', { name: /Blake Stone/ });
+    await expect(row).toContainText(email);
+    await expect(row).toContainText('Organization Owner');
+    const saved = (await apiMembers(page)).find((m) => m.email === email);
+    expect(saved?.pivot.role).toBe('organization_owner');
+    // An owner is removed only with organizations.manage: the practice's owner may not.
+    await expect(members.getByRole('button', { name: 'Remove Blake Stone' })).toHaveCount(0);
+  });
+
+  test('the owner removes a member', async ({ page, browser }) => {
+    const email = 'cameron@summit.example.com';
+    await openOrganizationTab(page, 'doctor@example.com');
+    const invite = page.getByRole('region', { name: 'Invite Member' });
+    await invite.getByRole('textbox', { name: 'Email' }).fill(email);
+    await invite.getByRole('button', { name: 'Invite' }).click();
+    await expect(page.getByText('The invitation has been sent.')).toBeVisible();
+    const mail = await waitForMail(email);
+    const link = mail.links.find((l) => l.includes('/confirm-invitation'))!;
+    const context = await browser.newContext();
+    const invited = await context.newPage();
+    await invited.goto(localPath(link));
+    await expect(invited.getByText('The invitation was confirmed. Please, try to log in now.')).toBeVisible();
+    await context.close();
+
+    await page.reload();
+    const members = page.getByRole('region', { name: 'Members' });
+    await expect(members.getByRole('row', { name: /Cameron Peak/ })).toContainText('Organization Member');
+    await members.getByRole('button', { name: 'Remove Cameron Peak' }).click();
+    await expect(page.getByText('Member successfully removed.')).toBeVisible();
+    await expect(members.getByRole('row', { name: /Cameron Peak/ })).toHaveCount(0);
+    expect((await apiMembers(page)).some((m) => m.email === email)).toBe(false);
+  });
+});
