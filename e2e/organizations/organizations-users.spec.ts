@@ -16,6 +16,7 @@ test.describe('organizations and users hub', () => {
   test('admin searches by keyword, sees the hit with its quick glance, and the empty text', async ({ page }) => {
     await openHub(page, 'admin');
     await expect(hits(page).first()).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Create User' })).toHaveAttribute('href', '/users/add');
     await expectAccessible(page);
 
     await page.getByRole('searchbox', { name: 'Search' }).fill('Bright Smiles');
