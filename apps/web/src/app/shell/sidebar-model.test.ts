@@ -53,6 +53,11 @@ describe('sidebarItems', () => {
   });
 
   it('offers only entries whose pages exist', () => {
-    expect(sidebarItems(practiceUser()).map((i) => i.label)).toEqual(['Account']);
+    const built = (path: string) => path === '/account' || path === '/locations';
+    expect(sidebarItems(practiceUser(), built).map((i) => i.label)).toEqual(['Locations', 'Account']);
+  });
+
+  it("by default asks the router which pages exist: the account page always does", () => {
+    expect(sidebarItems(practiceUser()).map((i) => i.label)).toContain('Account');
   });
 });
