@@ -137,4 +137,42 @@ test.describe('account page, Organization tab', () => {
     await expect(members.getByRole('row', { name: /Cameron Peak/ })).toHaveCount(0);
     expect((await apiMembers(page)).some((m) => m.email === email)).toBe(false);
   });
+  test('the owner saves the billing address with the spec validation', async ({ page }) => {
+    await openOrganizationTab(page, 'doctor@example.com');
+    const billing = page.getByRole('region', { name: 'Billing Address' });
+    const field = (name: string) => billing.getByRole('textbox', { name, exact: true });
+    await expect(field('Email')).toHaveValue('billing@brightsmiles.example.com');
+    await expect(field('Country')).toHaveValue('USA');
+    await field('First Name').fill('');
+    await field('Phone Number').fill('+0123');
+    await field('State').fill('COL');
+    await field('City').click();
+    await expect(billing.getByText('Required')).toBeVisible();
+    await expect(billing.getByText('Invalid phone number.')).toBeVisible();
+    await expect(billing.getByText('State must be exactly 2 characters.')).toBeVisible();
+    await expectAccessible(page);
+
+    await field('First Name').fill('Dana');
+    await field('Phone Number').fill('+13035550100');
+    await field('State').fill('CO');
+    await field('City').fill('Aurora');
+    await billing.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('Billing address successfully saved.')).toBeVisible();
+
+    const token = await page.evaluate(() => window.localStorage.getItem('archline.access_token'));
+    const headers = { authorization: `Bearer ${token}` };
+    const me = (await (await page.request.get(`${API}/me`, { headers })).json()) as {
+      current_organization_id: number;
+    };
+    const response = await page.request.get(`${API}/organizations/${me.current_organization_id}`, {
+      headers,
+    });
+    const { organization } = (await response.json()) as {
+      organization: { payment_info: { billing_address: { city: string; phone_number: string } } };
+    };
+    expect(organization.payment_info.billing_address).toMatchObject({
+      city: 'Aurora',
+      phone_number: '+13035550100',
+    });
+  });
 });

@@ -34,6 +34,7 @@ import { useChangeMemberRole } from '../api/change-member-role.ts';
 import { useInviteMember } from '../api/invite-member.ts';
 import { useAssignedLocations } from '../api/list-assigned-locations.ts';
 import { useRemoveMember } from '../api/remove-member.ts';
+import { BillingAddressCard } from './billing-address-card.tsx';
 
 type InviteValues = z.input<typeof InviteMemberRequest>;
 type InviteOutput = z.output<typeof InviteMemberRequest>;
@@ -291,7 +292,7 @@ function Members({
 
 /**
  * Account tab 6 'Organization' of the current organization: information, invite, assigned
- * locations and members. Invite and members need organization.update and are hidden while the
+ * locations, members and billing address. Invite, members and billing need organization.update and are hidden while the
  * organization is disabled.
  */
 export function OrganizationTab({ user }: { user: MeUser }) {
@@ -305,6 +306,7 @@ export function OrganizationTab({ user }: { user: MeUser }) {
       {manages && <InviteMember organizationId={organization.id} />}
       <AssignedLocations organizationId={organization.id} />
       {manages && <Members user={user} organizationId={organization.id} permissions={permissions} />}
+      {manages && <BillingAddressCard organizationId={organization.id} />}
     </Stack>
   );
 }
