@@ -74,6 +74,7 @@ test.describe('account page, Organization tab', () => {
     );
     await expect(page.getByRole('region', { name: 'Invite Member' })).toHaveCount(0);
     await expect(page.getByRole('region', { name: 'Members' })).toHaveCount(0);
+    await expect(page.getByRole('region', { name: 'Billing Address' })).toHaveCount(0);
     await expectAccessible(page);
   });
 
@@ -174,5 +175,15 @@ test.describe('account page, Organization tab', () => {
       city: 'Aurora',
       phone_number: '+13035550100',
     });
+  });
+  test('a disabled organization shows the chip and hides invite, members and billing', async ({ page }) => {
+    await openOrganizationTab(page, 'owner@lakeside.example.com');
+    const info = page.getByRole('region', { name: 'Organization Information' });
+    await expect(info).toContainText('Lakeside Smiles');
+    await expect(info.getByText('Organization Disabled')).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Assigned Locations' })).toContainText('Lakeside Office');
+    for (const name of ['Invite Member', 'Members', 'Billing Address'])
+      await expect(page.getByRole('region', { name })).toHaveCount(0);
+    await expectAccessible(page);
   });
 });
