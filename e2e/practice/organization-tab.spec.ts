@@ -75,6 +75,7 @@ test.describe('account page, Organization tab', () => {
     await expect(page.getByRole('region', { name: 'Invite Member' })).toHaveCount(0);
     await expect(page.getByRole('region', { name: 'Members' })).toHaveCount(0);
     await expect(page.getByRole('region', { name: 'Billing Address' })).toHaveCount(0);
+    await expect(page.getByRole('region', { name: 'Additional Office Staff' })).toHaveCount(0);
     await expectAccessible(page);
   });
 
@@ -182,8 +183,44 @@ test.describe('account page, Organization tab', () => {
     await expect(info).toContainText('Lakeside Smiles');
     await expect(info.getByText('Organization Disabled')).toBeVisible();
     await expect(page.getByRole('region', { name: 'Assigned Locations' })).toContainText('Lakeside Office');
-    for (const name of ['Invite Member', 'Members', 'Billing Address'])
+    for (const name of ['Invite Member', 'Additional Office Staff', 'Members', 'Billing Address'])
       await expect(page.getByRole('region', { name })).toHaveCount(0);
     await expectAccessible(page);
+  });
+  test('the owner edits the additional office staff with the spec messages', async ({ page }) => {
+    await openOrganizationTab(page, 'doctor@example.com');
+    const staff = page.getByRole('region', { name: 'Additional Office Staff' });
+    const first = staff.getByRole('group', { name: 'Contact 1' });
+    await expect(first.getByRole('textbox', { name: 'Email', exact: true })).toHaveValue(
+      'riley@brightsmiles.example.com',
+    );
+    await staff.getByRole('button', { name: 'Add Contact' }).click();
+    const added = staff.getByRole('group', { name: 'Contact 2' });
+    await added.getByRole('textbox', { name: 'Email', exact: true }).fill('not-an-email');
+    await staff.getByRole('button', { name: 'Save' }).click();
+    await expect(added.getByText('First Name is required')).toBeVisible();
+    await expect(added.getByText('Title is required')).toBeVisible();
+    await expect(added.getByText('Email is invalid')).toBeVisible();
+    await expectAccessible(page);
+
+    await added.getByRole('textbox', { name: 'First Name', exact: true }).fill('Sam');
+    await added.getByRole('textbox', { name: 'Title', exact: true }).fill('Treatment Coordinator');
+    await added.getByRole('textbox', { name: 'Email', exact: true }).fill('sam@brightsmiles.example.com');
+    await staff.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('Contacts successfully saved.')).toBeVisible();
+
+    const token = await page.evaluate(() => window.localStorage.getItem('archline.access_token'));
+    const headers = { authorization: `Bearer ${token}` };
+    const me = (await (await page.request.get(`${API}/me`, { headers })).json()) as {
+      current_organization_id: number;
+    };
+    const response = await page.request.get(`${API}/organizations/${me.current_organization_id}/contacts`, {
+      headers,
+    });
+    const { contacts } = (await response.json()) as { contacts: { email: string; title: string }[] };
+    expect(contacts.map((c) => c.email).sort()).toEqual([
+      'riley@brightsmiles.example.com',
+      'sam@brightsmiles.example.com',
+    ]);
   });
 });

@@ -35,6 +35,7 @@ import { useInviteMember } from '../api/invite-member.ts';
 import { useAssignedLocations } from '../api/list-assigned-locations.ts';
 import { useRemoveMember } from '../api/remove-member.ts';
 import { BillingAddressCard } from './billing-address-card.tsx';
+import { ContactsCard } from './contacts-card.tsx';
 
 type InviteValues = z.input<typeof InviteMemberRequest>;
 type InviteOutput = z.output<typeof InviteMemberRequest>;
@@ -305,6 +306,7 @@ export function OrganizationTab({ user }: { user: MeUser }) {
       <OrganizationInformation organization={organization} />
       {manages && <InviteMember organizationId={organization.id} />}
       <AssignedLocations organizationId={organization.id} />
+      {manages && <ContactsCard organizationId={organization.id} />}
       {manages && <Members user={user} organizationId={organization.id} permissions={permissions} />}
       {manages && <BillingAddressCard organizationId={organization.id} />}
     </Stack>
