@@ -37,6 +37,8 @@ export interface OpenOptions {
   /** A PGlite data dump (tar) to start from, used by tests to skip migrations. */
   pgliteLoadDataDir?: Blob;
   poolMax?: number;
+  /** Told when an idle pooled connection fails (it is discarded and replaced on demand). */
+  onIdleError?: (err: Error) => void;
 }
 
 /**
@@ -46,6 +48,9 @@ export interface OpenOptions {
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolMax ?? 10 });
+    // An idle connection the server drops (restart, failover, an administrator ending it) is
+    // discarded by the pool; without a listener its error would end the process.
+    pool.on('error', (err) => opts.onIdleError?.(err));
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
     return {
       db,
