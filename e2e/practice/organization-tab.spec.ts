@@ -76,6 +76,7 @@ test.describe('account page, Organization tab', () => {
     await expect(page.getByRole('region', { name: 'Members' })).toHaveCount(0);
     await expect(page.getByRole('region', { name: 'Billing Address' })).toHaveCount(0);
     await expect(page.getByRole('region', { name: 'Additional Office Staff' })).toHaveCount(0);
+    await expect(page.getByRole('region', { name: 'Delete Organization' })).toHaveCount(0);
     await expectAccessible(page);
   });
 
@@ -222,5 +223,47 @@ test.describe('account page, Organization tab', () => {
       'riley@brightsmiles.example.com',
       'sam@brightsmiles.example.com',
     ]);
+  });
+  test('an organization with patients is not deleted; the server says why', async ({ page }) => {
+    await openOrganizationTab(page, 'doctor@example.com');
+    await page
+      .getByRole('region', { name: 'Delete Organization' })
+      .getByRole('button', { name: 'Delete Organization' })
+      .click();
+    const dialog = page.getByRole('dialog', { name: 'Delete Organization' });
+    await expect(dialog).toContainText('Bright Smiles Orthodontics');
+    await expectAccessible(page);
+    await dialog.getByRole('button', { name: 'Delete' }).click();
+    await expect(
+      page.getByText(
+        'The organization has patients or invoices and cannot be deleted. Please archive it instead.',
+      ),
+    ).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Organization Information' })).toContainText(
+      'Bright Smiles Orthodontics',
+    );
+  });
+
+  test('the owner deletes an organization without records', async ({ page }) => {
+    await openOrganizationTab(page, 'owner@harborview.example.com');
+    await expect(page.getByRole('region', { name: 'Organization Information' })).toContainText(
+      'Harbor View Dental',
+    );
+    await page
+      .getByRole('region', { name: 'Delete Organization' })
+      .getByRole('button', { name: 'Delete Organization' })
+      .click();
+    await page
+      .getByRole('dialog', { name: 'Delete Organization' })
+      .getByRole('button', { name: 'Delete' })
+      .click();
+    await expect(page.getByText('Organization successfully deleted.')).toBeVisible();
+    const token = await page.evaluate(() => window.localStorage.getItem('archline.access_token'));
+    const me = (await (
+      await page.request.get(`${API}/me`, { headers: { authorization: `Bearer ${token}` } })
+    ).json()) as {
+      organizations: { name: string }[];
+    };
+    expect(me.organizations.map((o) => o.name)).not.toContain('Harbor View Dental');
   });
 });

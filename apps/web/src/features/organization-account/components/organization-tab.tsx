@@ -21,6 +21,7 @@ import {
   InviteMemberRequest,
   ORGANIZATION_MEMBER_ROLES,
   ROLE_LABELS,
+  profileOf,
   type OrganizationMember,
 } from '@archline/contracts';
 import dayjs from 'dayjs';
@@ -28,7 +29,7 @@ import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { applyServerErrors } from '../../../lib/form-errors.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.tsx';
-import type { MeOrganization, MeUser } from '../../auth/api/me.ts';
+import { roleNames, type MeOrganization, type MeUser } from '../../auth/api/me.ts';
 import { useMembers } from '../../locations/api/list-members.ts';
 import { useChangeMemberRole } from '../api/change-member-role.ts';
 import { useInviteMember } from '../api/invite-member.ts';
@@ -36,6 +37,7 @@ import { useAssignedLocations } from '../api/list-assigned-locations.ts';
 import { useRemoveMember } from '../api/remove-member.ts';
 import { BillingAddressCard } from './billing-address-card.tsx';
 import { ContactsCard } from './contacts-card.tsx';
+import { DeleteOrganizationCard } from './delete-organization-card.tsx';
 
 type InviteValues = z.input<typeof InviteMemberRequest>;
 type InviteOutput = z.output<typeof InviteMemberRequest>;
@@ -309,6 +311,9 @@ export function OrganizationTab({ user }: { user: MeUser }) {
       {manages && <ContactsCard organizationId={organization.id} />}
       {manages && <Members user={user} organizationId={organization.id} permissions={permissions} />}
       {manages && <BillingAddressCard organizationId={organization.id} />}
+      {permissions.has('organization.update') && profileOf(roleNames(user)) === 'practice' && (
+        <DeleteOrganizationCard organizationId={organization.id} name={organization.name} />
+      )}
     </Stack>
   );
 }
