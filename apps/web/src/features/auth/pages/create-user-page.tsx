@@ -2,10 +2,13 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate, useSearchParams } from 'react-router';
 import type { z } from 'zod';
+import { AltchaField, type AltchaFieldHandle } from '../../../components/altcha-field.tsx';
 import { PublicLayout } from '../../../components/public-layout.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
 import { applyServerErrors } from '../../../lib/form-errors.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.tsx';
 import { useCreateInvitedUser } from '../api/create-user.ts';
@@ -23,6 +26,9 @@ export function CreateUserPage() {
   const token = params.get('token') ?? '';
   const navigate = useNavigate();
   const createUser = useCreateInvitedUser();
+  const altchaRef = useRef<AltchaFieldHandle>(null);
+  const [altcha, setAltcha] = useState('');
+  const [altchaError, setAltchaError] = useState<string>();
   const form = useForm<Values, unknown, Output>({
     resolver: zodResolver(CreateUserForm),
     defaultValues: { token, first_name: '', last_name: '', password: '', password_confirmation: '' },
@@ -30,11 +36,19 @@ export function CreateUserPage() {
   const { errors, isSubmitting } = form.formState;
 
   const onSubmit = form.handleSubmit(async (values) => {
+    if (!altcha) {
+      setAltchaError('Please complete the verification.');
+      return;
+    }
+    setAltchaError(undefined);
     try {
-      const result = await createUser.mutateAsync(values);
+      const result = await createUser.mutateAsync({ ...values, altcha });
       notifySuccess(result.message);
       navigate('/login', { replace: true });
     } catch (error) {
+      // A challenge works once: the widget solves a new one for the next attempt.
+      altchaRef.current?.reset();
+      if (error instanceof ApiError && error.errors.altcha?.[0]) setAltchaError(error.errors.altcha[0]);
       if (!applyServerErrors(error, form.setError, FIELDS)) notifyError(error);
     }
   });
@@ -61,6 +75,7 @@ export function CreateUserPage() {
           error={Boolean(errors.password_confirmation)}
           helperText={errors.password_confirmation?.message}
         />
+        <AltchaField ref={altchaRef} onChange={setAltcha} error={altchaError} />
         <Button type="submit" variant="contained" size="large" fullWidth sx={{ mt: 2 }} disabled={isSubmitting || !token}>
           Create Account
         </Button>
