@@ -133,4 +133,20 @@ test.describe('user page', () => {
     // The stored password is never sent back.
     await expect(card.getByLabel(/^Password/)).toHaveValue('');
   });
+
+  test('Notification Settings: one switch per key, toggled on the server', async ({ page }) => {
+    await signIn(page, 'admin@example.com', { management: true });
+    await page.goto('/users');
+    await page.getByRole('searchbox', { name: "User's Name or Email" }).fill('supervisor@example.com');
+    await page.getByRole('table', { name: 'Users' }).getByRole('row').filter({ hasText: 'supervisor@example.com' }).getByRole('link').click();
+    const card = page.getByRole('region', { name: 'Notification Settings' });
+    await expect(card.getByRole('switch')).toHaveCount(13);
+    const setting = card.getByRole('switch', { name: 'Monthly Invoice' });
+    const before = await setting.isChecked();
+    await expectAccessible(page);
+    await setting.click();
+    await expect(page.getByText('Notification settings successfully updated.')).toBeVisible();
+    await page.reload();
+    await expect(card.getByRole('switch', { name: 'Monthly Invoice' })).toBeChecked({ checked: !before });
+  });
 });

@@ -19,6 +19,7 @@ import { useUpdateUser } from '../api/update-user.ts';
 import { useArchiveUser, useRestoreUser } from '../api/user-status.ts';
 import { CustomPermissionsCard } from '../components/custom-permissions-card.tsx';
 import { ConfirmDialog } from '../components/confirm-dialog.tsx';
+import { NotificationSettingsCard } from '../components/notification-settings-card.tsx';
 import { WhitehatCard } from '../components/whitehat-card.tsx';
 import { UserForm } from '../components/user-form.tsx';
 
@@ -116,6 +117,7 @@ export function UserPage() {
         </Card>
         {has('permissions.manage') && <CustomPermissionsCard userId={u.id} readOnly={archived} />}
         {has('users.update-whitehat-integration') && <WhitehatCard userId={u.id} readOnly={archived} />}
+        {(own || has('users.manage-notification-settings')) && <NotificationSettingsCard userId={u.id} readOnly={archived} />}
       </Stack>
       <ConfirmDialog
         open={dialog !== null}
