@@ -26,7 +26,9 @@ export default defineConfig({
   fullyParallel: false,
   workers: 2,
   retries: 0,
-  reporter: process.env.CI ? [['list'], ['html', { open: 'never', outputFolder: '../playwright-report' }]] : 'list',
+  reporter: process.env.CI
+    ? [['list'], ['html', { open: 'never', outputFolder: '../playwright-report' }]]
+    : 'list',
   // One folder per run: several runs (engines, engineers) can share the machine.
   outputDir: `../test-results/run-${process.env.E2E_PORT}`,
   use: {

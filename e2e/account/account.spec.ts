@@ -40,7 +40,9 @@ test.describe('account page, User tab', () => {
     await expect(page.getByText('Must contain at least 6 characters.')).toBeVisible();
 
     await accountNumber.fill('-abc123');
-    await expect(page.getByText('Must only contain alphanumeric characters or "-" in between.')).toBeVisible();
+    await expect(
+      page.getByText('Must only contain alphanumeric characters or "-" in between.'),
+    ).toBeVisible();
     await accountNumber.fill('A'.repeat(21));
     await expect(page.getByText('Only up to 20 characters is allowed.')).toBeVisible();
     await expectAccessible(page);

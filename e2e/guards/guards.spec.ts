@@ -20,7 +20,10 @@ test.describe('guards', () => {
     await expect(page).toHaveURL(/\/login$/);
   });
 
-  test('a token revoked on the server sends the next call to /login and clears the token', async ({ page, request }) => {
+  test('a token revoked on the server sends the next call to /login and clears the token', async ({
+    page,
+    request,
+  }) => {
     await signIn(page, 'manager@example.com', { path: '/account' });
     await expect(page).toHaveURL(/\/account$/);
     const token = await page.evaluate(() => localStorage.getItem('archline.access_token'));
@@ -33,7 +36,9 @@ test.describe('guards', () => {
 
   test('a failure to load the current user shows an error page with the message', async ({ page }) => {
     await signIn(page, 'doctor@example.com', { path: '/account' });
-    await page.route('**/services/api/v2/me', (route) => route.fulfill({ status: 500, json: { message: 'The database is unavailable.' } }));
+    await page.route('**/services/api/v2/me', (route) =>
+      route.fulfill({ status: 500, json: { message: 'The database is unavailable.' } }),
+    );
     await page.reload();
     await expect(page.getByText('The database is unavailable.')).toBeVisible();
   });

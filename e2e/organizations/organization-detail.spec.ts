@@ -14,7 +14,9 @@ async function openOrganization(page: Page, account: string, name: string) {
 }
 
 test.describe('organization detail', () => {
-  test('super admin sees the sections, validation uses the spec messages and saving goes to the hub', async ({ page }) => {
+  test('super admin sees the sections, validation uses the spec messages and saving goes to the hub', async ({
+    page,
+  }) => {
     const info = await openOrganization(page, 'superadmin', 'Riverside Family Dental');
     await expect(page.getByRole('region', { name: 'Quick Glance' })).toContainText('RFD-200300');
     await expect(page.getByRole('region', { name: 'Locations' })).toContainText('Riverside Clinic');
@@ -53,7 +55,9 @@ test.describe('organization detail', () => {
     await expect(page.getByText('Organization successfully updated.')).toBeVisible();
     await expect(page).toHaveURL(/\/organizations-users$/);
     await page.goBack();
-    await expect(page.getByRole('region', { name: 'Organization Information' }).getByLabel('Account Number')).toHaveValue('RFD-200301');
+    await expect(
+      page.getByRole('region', { name: 'Organization Information' }).getByLabel('Account Number'),
+    ).toHaveValue('RFD-200301');
   });
 
   test('EasyRx practice id is saved', async ({ page }) => {
@@ -63,10 +67,14 @@ test.describe('organization detail', () => {
     await easyRx.getByRole('button', { name: 'Save' }).click();
     await expect(page.getByText('Organization successfully updated.')).toBeVisible();
     await page.reload();
-    await expect(page.getByRole('region', { name: 'EasyRx Setup' }).getByLabel('Practice ID')).toHaveValue('ERX-55501');
+    await expect(page.getByRole('region', { name: 'EasyRx Setup' }).getByLabel('Practice ID')).toHaveValue(
+      'ERX-55501',
+    );
   });
 
-  test('archiving goes to the hub and makes the organization read-only; restoring brings it back', async ({ page }) => {
+  test('archiving goes to the hub and makes the organization read-only; restoring brings it back', async ({
+    page,
+  }) => {
     await openOrganization(page, 'superadmin', 'Harbor View Dental');
     const detail = page.url();
     await page.getByRole('button', { name: 'Archive Organization' }).click();
@@ -85,7 +93,10 @@ test.describe('organization detail', () => {
     await expectAccessible(page);
 
     await page.getByRole('button', { name: 'Restore Organization' }).click();
-    await page.getByRole('dialog', { name: 'Restore Organization' }).getByRole('button', { name: 'Restore' }).click();
+    await page
+      .getByRole('dialog', { name: 'Restore Organization' })
+      .getByRole('button', { name: 'Restore' })
+      .click();
     await expect(page.getByText('Organization successfully restored.')).toBeVisible();
     await expect(info.getByText('Archived', { exact: true })).toHaveCount(0);
     await expect(info.getByRole('textbox', { name: /^Organization Name/ })).toBeEnabled();

@@ -13,7 +13,9 @@ async function openHub(page: Page, account: string, query = '') {
 const hits = (page: Page) => page.getByTestId('hub-hit');
 
 test.describe('organizations and users hub', () => {
-  test('admin searches by keyword, sees the hit with its quick glance, and the empty text', async ({ page }) => {
+  test('admin searches by keyword, sees the hit with its quick glance, and the empty text', async ({
+    page,
+  }) => {
     await openHub(page, 'admin');
     await expect(hits(page).first()).toBeVisible();
     await expect(page.getByRole('link', { name: 'Create User' })).toHaveAttribute('href', '/users/add');
@@ -21,13 +23,23 @@ test.describe('organizations and users hub', () => {
 
     await page.getByRole('searchbox', { name: 'Search' }).fill('Bright Smiles');
     await expect(page).toHaveURL(/q=Bright\+Smiles/);
-    const bright = hits(page).filter({ has: page.getByRole('heading', { name: 'Bright Smiles Orthodontics' }) }).filter({ hasText: 'Organization' });
+    const bright = hits(page)
+      .filter({ has: page.getByRole('heading', { name: 'Bright Smiles Orthodontics' }) })
+      .filter({ hasText: 'Organization' });
     await expect(bright.first()).toBeVisible();
     await expect(bright.first()).toContainText('BSO-100200');
     // Quick links to the pages the portal has: the organization's locations and users.
-    const links = bright.first().getByRole('navigation', { name: 'Quick links for Bright Smiles Orthodontics' });
-    await expect(links.getByRole('link', { name: 'Locations' })).toHaveAttribute('href', /^\/organizations\/\d+\/locations$/);
-    await expect(links.getByRole('link', { name: 'Users' })).toHaveAttribute('href', /^\/users\?queryOrganization=\d+$/);
+    const links = bright
+      .first()
+      .getByRole('navigation', { name: 'Quick links for Bright Smiles Orthodontics' });
+    await expect(links.getByRole('link', { name: 'Locations' })).toHaveAttribute(
+      'href',
+      /^\/organizations\/\d+\/locations$/,
+    );
+    await expect(links.getByRole('link', { name: 'Users' })).toHaveAttribute(
+      'href',
+      /^\/users\?queryOrganization=\d+$/,
+    );
 
     // The quick glance opens on hover with the organization's figures from the server.
     await bright.first().getByRole('heading').getByText('Bright Smiles Orthodontics').hover();
@@ -48,20 +60,24 @@ test.describe('organizations and users hub', () => {
     await expect(hits(page).first()).toBeVisible();
   });
 
-  test('filter[roles] and filter[status] are read from the address; archived entries need the filter', async ({ page }) => {
+  test('filter[roles] and filter[status] are read from the address; archived entries need the filter', async ({
+    page,
+  }) => {
     await openHub(page, 'supervisor', '?filter[roles]=organization');
     await expect(page.getByRole('combobox', { name: 'Type' })).toHaveText('Organizations');
     await expect(hits(page).first()).toBeVisible();
     for (const card of await hits(page).all()) await expect(card).toContainText('Organization');
     await expect(page.getByRole('checkbox', { name: 'Show archived' })).not.toBeChecked();
-    for (const card of await hits(page).all()) await expect(card.getByText('Archived', { exact: true })).toHaveCount(0);
+    for (const card of await hits(page).all())
+      await expect(card.getByText('Archived', { exact: true })).toHaveCount(0);
 
     await page.goto('/organizations-users?filter[status]=6');
     await expect(page.getByRole('combobox', { name: 'Status' })).toHaveText('6 Archived');
     await expect(page.getByRole('checkbox', { name: 'Show archived' })).toBeChecked();
     // Every hit shown under status 6 is archived, or there is the empty text.
     await expect(hits(page).first().or(page.getByText(EMPTY))).toBeVisible();
-    for (const card of await hits(page).all()) await expect(card.getByText('Archived', { exact: true })).toBeVisible();
+    for (const card of await hits(page).all())
+      await expect(card.getByText('Archived', { exact: true })).toBeVisible();
     await expectAccessible(page);
   });
 
@@ -90,7 +106,10 @@ test.describe('organizations and users hub', () => {
     expect(total).toBeGreaterThan(0);
     await expect(hits(page)).toHaveCount(Math.min(total, 10));
 
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download CSV' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download CSV' }).click(),
+    ]);
     expect(download.suggestedFilename()).toBe('organizations-users.csv');
     const csv = fs.readFileSync((await download.path())!, 'utf8');
     const lines = csv.trim().split(/\r?\n/);

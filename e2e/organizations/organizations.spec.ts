@@ -15,7 +15,9 @@ test.describe('organizations list', () => {
     await expect(toggle).toHaveAttribute('aria-expanded', 'true');
     const members = page.getByRole('table', { name: 'Users of Bright Smiles Orthodontics' });
     await expect(members.getByTestId('member-row')).toHaveCount(4);
-    await expect(members.getByTestId('member-row').filter({ hasText: 'doctor@example.com' })).toContainText('Organization Owner');
+    await expect(members.getByTestId('member-row').filter({ hasText: 'doctor@example.com' })).toContainText(
+      'Organization Owner',
+    );
     await expectAccessible(page);
     await toggle.click();
     await expect(members).toHaveCount(0);

@@ -1,7 +1,17 @@
-import { expect, expectAccessible, localPath, signIn, test, waitForAltcha, waitForMail } from '../support/fixtures.ts';
+import {
+  expect,
+  expectAccessible,
+  localPath,
+  signIn,
+  test,
+  waitForAltcha,
+  waitForMail,
+} from '../support/fixtures.ts';
 
 test.describe('invitations', () => {
-  test('/confirm-invitation with a bad token shows the failure and a Go to Home link to /login', async ({ page }) => {
+  test('/confirm-invitation with a bad token shows the failure and a Go to Home link to /login', async ({
+    page,
+  }) => {
     await page.goto('/confirm-invitation?token=nope');
     await expect(page.getByText('There was an issue confirming your invitation.')).toBeVisible();
     await expectAccessible(page);
@@ -36,15 +46,22 @@ test.describe('invitations', () => {
     await expect(page).toHaveURL(/create-user/);
   });
 
-  test('a new person invited to an organization creates the account from the e-mail and signs in', async ({ page }) => {
+  test('a new person invited to an organization creates the account from the e-mail and signs in', async ({
+    page,
+  }) => {
     const email = `invited.${Date.now()}@example.test`;
     await signIn(page, 'doctor@example.com');
     const token = await page.evaluate(() => localStorage.getItem('archline.access_token'));
-    const me = await (await page.request.get('/services/api/v2/me', { headers: { authorization: `Bearer ${token}` } })).json();
-    const invited = await page.request.post(`/services/api/v2/organizations/${me.current_organization_id}/invite`, {
-      headers: { authorization: `Bearer ${token}` },
-      data: { email, role: 'organization_member' },
-    });
+    const me = await (
+      await page.request.get('/services/api/v2/me', { headers: { authorization: `Bearer ${token}` } })
+    ).json();
+    const invited = await page.request.post(
+      `/services/api/v2/organizations/${me.current_organization_id}/invite`,
+      {
+        headers: { authorization: `Bearer ${token}` },
+        data: { email, role: 'organization_member' },
+      },
+    );
     expect(invited.status()).toBeLessThan(300);
     await page.getByRole('button', { name: 'Log out' }).click();
     await expect(page).toHaveURL(/\/login$/);

@@ -19,11 +19,15 @@ test.describe('login', () => {
     await page.getByLabel(/^Password/).fill('WrongPass123');
     await waitForAltcha(page);
     await page.getByRole('button', { name: 'Sign In' }).click();
-    await expect(page.getByRole('alert').filter({ hasText: 'These credentials do not match our records.' })).toBeVisible();
+    await expect(
+      page.getByRole('alert').filter({ hasText: 'These credentials do not match our records.' }),
+    ).toBeVisible();
     await expect(page).toHaveURL(/\/login$/);
   });
 
-  test('after sign in it goes to the path of the query, and the token survives a reload', async ({ page }) => {
+  test('after sign in it goes to the path of the query, and the token survives a reload', async ({
+    page,
+  }) => {
     await signIn(page, 'doctor@example.com', { path: '/account?tab=0' });
     await expect(page).toHaveURL(/\/account\?tab=0$/);
     await page.reload();

@@ -1,7 +1,16 @@
-import { DEMO_PASSWORD, expect, expectAccessible, localPath, test, waitForMail } from '../support/fixtures.ts';
+import {
+  DEMO_PASSWORD,
+  expect,
+  expectAccessible,
+  localPath,
+  test,
+  waitForMail,
+} from '../support/fixtures.ts';
 
 test.describe('forgot and reset password', () => {
-  test('forgot-password sends a link; the reset page sets the new password and returns to /login', async ({ page }) => {
+  test('forgot-password sends a link; the reset page sets the new password and returns to /login', async ({
+    page,
+  }) => {
     await page.goto('/forgot-password');
     await expect(page.getByRole('heading', { level: 1, name: 'Forgot Password' })).toBeVisible();
     await expectAccessible(page);
@@ -9,7 +18,9 @@ test.describe('forgot and reset password', () => {
     await expect(page.getByText('Required')).toBeVisible();
     await page.getByLabel(/^E-mail/).fill('member@example.com');
     await page.getByRole('button', { name: 'Send Reset Link' }).click();
-    await expect(page.getByRole('alert').filter({ hasText: 'If an account exists for this e-mail' })).toBeVisible();
+    await expect(
+      page.getByRole('alert').filter({ hasText: 'If an account exists for this e-mail' }),
+    ).toBeVisible();
 
     const mail = await waitForMail('member@example.com');
     const link = mail.links.find((l) => l.includes('/reset-password'));
@@ -28,7 +39,9 @@ test.describe('forgot and reset password', () => {
     await expect(page.getByText('Your password has been reset.', { exact: false })).toBeVisible();
   });
 
-  test('mode=initial says "Set Your Password"; other modes "Reset Your Password"; no token is not found', async ({ page }) => {
+  test('mode=initial says "Set Your Password"; other modes "Reset Your Password"; no token is not found', async ({
+    page,
+  }) => {
     await page.goto('/reset-password?token=abc&mode=initial');
     await expect(page.getByRole('heading', { level: 1, name: 'Set Your Password' })).toBeVisible();
     await page.goto('/reset-password?token=abc');

@@ -1,4 +1,11 @@
-import { expect, expectAccessible, localPath, test, waitForAltcha, waitForMail } from '../support/fixtures.ts';
+import {
+  expect,
+  expectAccessible,
+  localPath,
+  test,
+  waitForAltcha,
+  waitForMail,
+} from '../support/fixtures.ts';
 
 test.describe('sign-up', () => {
   test('step 1 stays on error, names are capitalized, the VERIFY link logs the user in', async ({ page }) => {
@@ -11,7 +18,7 @@ test.describe('sign-up', () => {
     await expect(page.getByText('Required')).toHaveCount(3);
 
     await page.getByLabel(/^First Name/).fill('  mary   ann ');
-    await page.getByLabel(/^Last Name/).fill('o\'neil');
+    await page.getByLabel(/^Last Name/).fill("o'neil");
     await page.getByLabel(/^E-mail/).fill('doctor@example.com');
     await page.getByRole('button', { name: 'Next' }).click();
     await expect(page.getByText('The email has already been taken.')).toBeVisible();
@@ -28,7 +35,9 @@ test.describe('sign-up', () => {
     await page.getByLabel(/^Password/).fill('short');
     await page.getByLabel(/^Confirm Password/).fill('other');
     await page.getByRole('button', { name: 'Signup' }).click();
-    await expect(page.getByText('Must contain at least 8 characters, one uppercase, one lowercase and one number')).toBeVisible();
+    await expect(
+      page.getByText('Must contain at least 8 characters, one uppercase, one lowercase and one number'),
+    ).toBeVisible();
     await expect(page.getByText('Both password need to be the same')).toBeVisible();
     await page.getByLabel(/^Password/).fill('A'.repeat(30) + 'a1b2c3');
     await page.getByRole('button', { name: 'Signup' }).click();

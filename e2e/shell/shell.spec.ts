@@ -15,13 +15,52 @@ function sidebarLinks(page: Page) {
 }
 
 const SIDEBARS: Record<string, string[]> = {
-  superadmin: ['Dashboard', 'Patients', 'Batches', 'Organizations & Users', 'Promotion Codes', 'Account', 'Reports', 'Settings'],
-  admin: ['Dashboard', 'Patients', 'Batches', 'Organizations & Users', 'Promotion Codes', 'Account', 'Settings'],
+  superadmin: [
+    'Dashboard',
+    'Patients',
+    'Batches',
+    'Organizations & Users',
+    'Promotion Codes',
+    'Account',
+    'Reports',
+    'Settings',
+  ],
+  admin: [
+    'Dashboard',
+    'Patients',
+    'Batches',
+    'Organizations & Users',
+    'Promotion Codes',
+    'Account',
+    'Settings',
+  ],
   tech: ['Dashboard', 'Patients', 'Batches', 'Organizations & Users', 'Account', 'Settings'],
-  supervisor: ['Dashboard', 'Patients', 'Batches', 'Organizations & Users', 'Promotion Codes', 'Account', 'Settings'],
+  supervisor: [
+    'Dashboard',
+    'Patients',
+    'Batches',
+    'Organizations & Users',
+    'Promotion Codes',
+    'Account',
+    'Settings',
+  ],
   partner: ['Dashboard', 'Patients', 'Organizations', 'Account'],
-  doctor: ['Patients', 'Start a New Case', 'Locations', 'Bracket Inventory', 'Custom Bracket Sets', 'Account'],
-  manager: ['Patients', 'Start a New Case', 'Locations', 'Bracket Inventory', 'Custom Bracket Sets', 'Account'],
+  doctor: [
+    'Patients',
+    'Start a New Case',
+    'Locations',
+    'Bracket Inventory',
+    'Custom Bracket Sets',
+    'Account',
+  ],
+  manager: [
+    'Patients',
+    'Start a New Case',
+    'Locations',
+    'Bracket Inventory',
+    'Custom Bracket Sets',
+    'Account',
+  ],
   member: ['Patients', 'Start a New Case', 'Bracket Inventory', 'Custom Bracket Sets', 'Account'],
 };
 
@@ -33,7 +72,9 @@ const BUILT = new Set(['Account', 'Organizations & Users', 'Organizations', 'Loc
 
 test.describe('sidebar', () => {
   for (const [account, entries] of Object.entries(SIDEBARS)) {
-    test(`${account}@example.com sees the entries of the sidebar table whose pages exist`, async ({ page }) => {
+    test(`${account}@example.com sees the entries of the sidebar table whose pages exist`, async ({
+      page,
+    }) => {
       await openShell(page, account);
       await expect(sidebarLinks(page)).toHaveText(entries.filter((e) => BUILT.has(e)));
     });
@@ -70,7 +111,10 @@ test.describe('sidebar', () => {
     await expect(page.getByRole('navigation', { name: 'Main' })).toBeHidden();
   });
 
-  test('footer shows the current year; the promotion banner shows for practice users only', async ({ page, browser }) => {
+  test('footer shows the current year; the promotion banner shows for practice users only', async ({
+    page,
+    browser,
+  }) => {
     await openShell(page, 'doctor');
     await expect(page.getByRole('contentinfo')).toContainText(String(new Date().getFullYear()));
     await expect(page.getByText('Now Offering Aligners!')).toBeVisible();
@@ -91,7 +135,9 @@ test.describe('organization switcher', () => {
     await expect(page.getByRole('combobox', { name: 'Current organization' })).toHaveCount(0);
   });
 
-  test('multi@example.com switches the current organization on the server and the shell follows', async ({ page }) => {
+  test('multi@example.com switches the current organization on the server and the shell follows', async ({
+    page,
+  }) => {
     await openShell(page, 'multi');
     const switcher = page.getByRole('combobox', { name: 'Current organization' });
     await expect(switcher).toBeVisible();
@@ -102,7 +148,9 @@ test.describe('organization switcher', () => {
     await page.getByRole('option', { name: new RegExp(target) }).click();
     await expect(page.getByText('Current organization changed.')).toBeVisible();
     await expect(header).toContainText(target);
-    await expect(header).toContainText(target === 'Riverside' ? 'Organization Manager' : 'Organization Member');
+    await expect(header).toContainText(
+      target === 'Riverside' ? 'Organization Manager' : 'Organization Member',
+    );
     // The server keeps the choice.
     await page.reload();
     await expect(page.getByTestId('sidebar-header')).toContainText(target);
@@ -112,7 +160,9 @@ test.describe('organization switcher', () => {
 });
 
 test.describe('notifications', () => {
-  test('the bell shows the unread count; opening marks all read; clicking navigates to the link', async ({ page }) => {
+  test('the bell shows the unread count; opening marks all read; clicking navigates to the link', async ({
+    page,
+  }) => {
     await openShell(page, 'doctor');
     const bell = page.getByRole('button', { name: /^Notifications/ });
     await expect(bell).toHaveAccessibleName('Notifications, 2 unread');
@@ -129,7 +179,10 @@ test.describe('notifications', () => {
     await expect(page.getByRole('button', { name: /^Notifications/ })).toHaveAccessibleName('Notifications');
   });
 
-  test('another session of the same user sees the badge change live over its private channel', async ({ page, context }) => {
+  test('another session of the same user sees the badge change live over its private channel', async ({
+    page,
+    context,
+  }) => {
     await openShell(page, 'manager');
     const other = await context.newPage();
     await other.goto('/account');
@@ -160,7 +213,9 @@ test.describe('log out', () => {
     await expect(page).toHaveURL(/\/management$/);
     await expect(page.getByText('Sign in to Admin Dashboard')).toBeVisible();
     expect(await page.evaluate(() => localStorage.getItem('archline.access_token'))).toBeNull();
-    const me = await page.request.get('/services/api/v2/me', { headers: { authorization: `Bearer ${token}` } });
+    const me = await page.request.get('/services/api/v2/me', {
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(me.status()).toBe(401);
   });
 });

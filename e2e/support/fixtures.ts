@@ -8,8 +8,12 @@ export const API = '/services/api/v2';
 
 /** Zero WCAG 2 A/AA violations on the current screen. */
 export async function expectAccessible(page: Page): Promise<void> {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  const summary = results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  const summary = results.violations.map(
+    (v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`,
+  );
   expect(summary).toEqual([]);
 }
 
@@ -19,7 +23,11 @@ export async function waitForAltcha(page: Page): Promise<void> {
 }
 
 /** Signs in through the real login screen. */
-export async function signIn(page: Page, email: string, options: { management?: boolean; path?: string } = {}) {
+export async function signIn(
+  page: Page,
+  email: string,
+  options: { management?: boolean; path?: string } = {},
+) {
   const base = options.management ? '/management' : '/login';
   await page.goto(options.path ? `${base}?path=${encodeURIComponent(options.path)}` : base);
   await page.getByLabel('E-mail').fill(email);
@@ -37,7 +45,9 @@ export interface MailFile {
 }
 
 function decodeQuotedPrintable(value: string): string {
-  return value.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  return value
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/gi, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 }
 
 /** The newest e-mail to `to` in DATA_DIR/mail (the server writes .eml files when SMTP is off). */
@@ -45,7 +55,13 @@ export async function waitForMail(to: string, subject?: RegExp): Promise<MailFil
   const dir = path.join(process.env.E2E_DATA_DIR!, 'mail');
   const deadline = Date.now() + 30_000;
   while (Date.now() < deadline) {
-    const files = fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => f.endsWith('.eml')).sort().reverse() : [];
+    const files = fs.existsSync(dir)
+      ? fs
+          .readdirSync(dir)
+          .filter((f) => f.endsWith('.eml'))
+          .sort()
+          .reverse()
+      : [];
     for (const name of files) {
       const raw = fs.readFileSync(path.join(dir, name), 'utf8');
       const toHeader = /^To: (.*)$/im.exec(raw)?.[1] ?? '';

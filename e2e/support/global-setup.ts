@@ -12,7 +12,9 @@ import pg from 'pg';
  */
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
-async function createThrowAwayDatabase(adminUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
+async function createThrowAwayDatabase(
+  adminUrl: string,
+): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `archline_e2e_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
@@ -76,11 +78,15 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   else delete env.DATABASE_URL;
 
   let output = '';
-  const child = spawn(process.execPath, [path.join(root, 'node_modules/tsx/dist/cli.mjs'), 'apps/server/src/main.ts'], {
-    cwd: root,
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    [path.join(root, 'node_modules/tsx/dist/cli.mjs'), 'apps/server/src/main.ts'],
+    {
+      cwd: root,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   const keep = (chunk: Buffer) => {
     output = (output + chunk.toString()).slice(-20_000);
     if (process.env.E2E_SERVER_LOG) process.stderr.write(chunk);

@@ -6,7 +6,14 @@ test.describe('licenses', () => {
     await page.goto('/licenses');
     await expect(page.getByRole('heading', { name: 'Licenses', level: 1 })).toBeVisible();
     const table = page.getByRole('table', { name: 'Licenses' });
-    await expect(table.getByRole('columnheader')).toHaveText(['User', 'License Type', 'Activation Date', 'Expiration Date', 'Seats', 'Actions']);
+    await expect(table.getByRole('columnheader')).toHaveText([
+      'User',
+      'License Type',
+      'Activation Date',
+      'Expiration Date',
+      'Seats',
+      'Actions',
+    ]);
     const dana = table.getByRole('row').filter({ hasText: 'Dana Doctor' });
     await expect(dana).toContainText('Standard');
     await expect(dana.getByRole('cell').nth(4)).toHaveText('5');
@@ -64,23 +71,37 @@ test.describe('licenses', () => {
     await form.getByRole('button', { name: 'Save' }).click();
     await expect(page.getByText('License successfully created.')).toBeVisible();
     await expect(page).toHaveURL(/\/licenses$/);
-    const row = page.getByRole('table', { name: 'Licenses' }).getByRole('row').filter({ hasText: 'Premium' }).filter({ hasText: 'Riley Rivers' });
+    const row = page
+      .getByRole('table', { name: 'Licenses' })
+      .getByRole('row')
+      .filter({ hasText: 'Premium' })
+      .filter({ hasText: 'Riley Rivers' });
     await expect(row).toContainText('Mar 10, 2026');
     await expect(row).toContainText('Mar 10, 2027');
     await expect(row.getByRole('cell').nth(4)).toHaveText('7');
   });
 
-  test('Edit License locks the type, saves seats, switches the status and deletes a device', async ({ page }) => {
+  test('Edit License locks the type, saves seats, switches the status and deletes a device', async ({
+    page,
+  }) => {
     await signIn(page, 'admin@example.com', { management: true });
     await page.goto('/licenses');
     await page.getByRole('link', { name: 'Edit the license of Avery Summit' }).click();
     const form = page.getByRole('region', { name: 'Edit License' });
     await expect(form.getByText('Change license parameters')).toBeVisible();
-    await expect(form.getByRole('combobox', { name: /^License Type/ })).toHaveAttribute('aria-disabled', 'true');
+    await expect(form.getByRole('combobox', { name: /^License Type/ })).toHaveAttribute(
+      'aria-disabled',
+      'true',
+    );
     await expect(form.getByText('The license type cannot be changed.')).toBeVisible();
 
     const devices = page.getByRole('region', { name: 'Devices' });
-    await expect(devices.getByRole('columnheader')).toHaveText(['Name', 'Additional Information', 'Created Date', 'Actions']);
+    await expect(devices.getByRole('columnheader')).toHaveText([
+      'Name',
+      'Additional Information',
+      'Created Date',
+      'Actions',
+    ]);
     await expect(devices.getByRole('row')).toHaveCount(5);
     await expect(devices.getByText('Available Seats: 6')).toBeVisible();
     await expectAccessible(page);
@@ -110,7 +131,10 @@ test.describe('licenses', () => {
     await form.getByRole('button', { name: 'Save' }).click();
     await expect(page.getByText('License successfully updated.')).toBeVisible();
     await expect(page).toHaveURL(/\/licenses$/);
-    const row = page.getByRole('table', { name: 'Licenses' }).getByRole('row').filter({ hasText: 'Avery Summit' });
+    const row = page
+      .getByRole('table', { name: 'Licenses' })
+      .getByRole('row')
+      .filter({ hasText: 'Avery Summit' });
     await expect(row.getByRole('cell').nth(4)).toHaveText('12');
   });
 

@@ -68,7 +68,10 @@ test.describe('user page', () => {
     await signIn(page, 'admin@example.com', { management: true });
     await page.goto('/users');
     await page.getByRole('searchbox', { name: "User's Name or Email" }).fill('admin@example.com');
-    await page.getByRole('table', { name: 'Users' }).getByRole('link', { name: 'Details of Alex Admin' }).click();
+    await page
+      .getByRole('table', { name: 'Users' })
+      .getByRole('link', { name: 'Details of Alex Admin' })
+      .click();
     const info = page.getByRole('region', { name: 'User Information' });
     await expect(info.getByLabel(/^First Name/)).toHaveValue('Alex');
     await expect(info.getByRole('combobox', { name: /^Role/ })).toHaveCount(0);
@@ -81,7 +84,10 @@ test.describe('user page', () => {
     await signIn(page, 'tech@example.com', { management: true });
     await page.goto('/users');
     await page.getByRole('searchbox', { name: "User's Name or Email" }).fill('doctor@example.com');
-    await page.getByRole('table', { name: 'Users' }).getByRole('link', { name: 'Details of Dana Doctor' }).click();
+    await page
+      .getByRole('table', { name: 'Users' })
+      .getByRole('link', { name: 'Details of Dana Doctor' })
+      .click();
     const info = page.getByRole('region', { name: 'User Information' });
     await expect(info.getByLabel(/^First Name/)).toHaveValue('Dana');
     await expect(info.getByLabel(/^First Name/)).toBeDisabled();
@@ -95,7 +101,12 @@ test.describe('user page', () => {
     await signIn(page, 'admin@example.com', { management: true });
     await page.goto('/users');
     await page.getByRole('searchbox', { name: "User's Name or Email" }).fill('member@example.com');
-    await page.getByRole('table', { name: 'Users' }).getByRole('row').filter({ hasText: 'member@example.com' }).getByRole('link').click();
+    await page
+      .getByRole('table', { name: 'Users' })
+      .getByRole('row')
+      .filter({ hasText: 'member@example.com' })
+      .getByRole('link')
+      .click();
     const card = page.getByRole('region', { name: 'Additional User Permissions' });
     const toggle = card.getByRole('switch', { name: 'Select Doctor' });
     await expect(toggle).not.toBeChecked();
@@ -110,11 +121,18 @@ test.describe('user page', () => {
     await expect(card.getByRole('switch', { name: 'Select Doctor' })).not.toBeChecked();
   });
 
-  test('Whitehat Integration requires username and password when enabled and saves them', async ({ page }) => {
+  test('Whitehat Integration requires username and password when enabled and saves them', async ({
+    page,
+  }) => {
     await signIn(page, 'admin@example.com', { management: true });
     await page.goto('/users');
     await page.getByRole('searchbox', { name: "User's Name or Email" }).fill('manager@example.com');
-    await page.getByRole('table', { name: 'Users' }).getByRole('row').filter({ hasText: 'manager@example.com' }).getByRole('link').click();
+    await page
+      .getByRole('table', { name: 'Users' })
+      .getByRole('row')
+      .filter({ hasText: 'manager@example.com' })
+      .getByRole('link')
+      .click();
     const card = page.getByRole('region', { name: 'Whitehat Integration' });
     const enabled = card.getByRole('switch', { name: 'Enabled' });
     await expect(enabled).not.toBeChecked();
@@ -138,7 +156,12 @@ test.describe('user page', () => {
     await signIn(page, 'admin@example.com', { management: true });
     await page.goto('/users');
     await page.getByRole('searchbox', { name: "User's Name or Email" }).fill('supervisor@example.com');
-    await page.getByRole('table', { name: 'Users' }).getByRole('row').filter({ hasText: 'supervisor@example.com' }).getByRole('link').click();
+    await page
+      .getByRole('table', { name: 'Users' })
+      .getByRole('row')
+      .filter({ hasText: 'supervisor@example.com' })
+      .getByRole('link')
+      .click();
     const card = page.getByRole('region', { name: 'Notification Settings' });
     await expect(card.getByRole('switch')).toHaveCount(13);
     const setting = card.getByRole('switch', { name: 'Monthly Invoice' });

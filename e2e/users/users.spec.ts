@@ -25,17 +25,26 @@ test.describe('users list', () => {
     await page.keyboard.press('Escape');
     await expect(table.getByRole('row')).toHaveCount(3);
     await expect(table.getByRole('row').filter({ hasText: 'tech@example.com' })).toContainText('Technician');
-    await expect(table.getByRole('row').filter({ hasText: 'supervisor@example.com' })).toContainText('Supervisor');
+    await expect(table.getByRole('row').filter({ hasText: 'supervisor@example.com' })).toContainText(
+      'Supervisor',
+    );
 
     await table.getByRole('link', { name: /^Details of .*Supervisor/ }).click();
     await expect(page).toHaveURL(/\/users\/\d+$/);
   });
 
-  test('queryOrganization lists the users of one organization; search without hits says so', async ({ page }) => {
+  test('queryOrganization lists the users of one organization; search without hits says so', async ({
+    page,
+  }) => {
     await signIn(page, 'tech@example.com', { management: true });
-    const orgs = await page.request.get('/services/api/v2/users?searchFullNameEmailQuery=doctor@example.com', {
-      headers: { authorization: `Bearer ${await page.evaluate(() => localStorage.getItem('archline.access_token'))}` },
-    });
+    const orgs = await page.request.get(
+      '/services/api/v2/users?searchFullNameEmailQuery=doctor@example.com',
+      {
+        headers: {
+          authorization: `Bearer ${await page.evaluate(() => localStorage.getItem('archline.access_token'))}`,
+        },
+      },
+    );
     const organizationId = (await orgs.json()).users.data[0].organizations[0].id as number;
     await page.goto(`/users?queryOrganization=${organizationId}`);
     const table = page.getByRole('table', { name: 'Users' });

@@ -14,7 +14,10 @@ test.describe('/dibs launcher', () => {
     await page.goto(`/dibs?token=${token}&q=case-1`);
     const open = page.getByRole('link', { name: 'Open' });
     await expect(open).toBeVisible();
-    await expect(open).toHaveAttribute('href', new RegExp(`^archline-dibs://open\\?token=${token}&q=case-1$`));
+    await expect(open).toHaveAttribute(
+      'href',
+      new RegExp(`^archline-dibs://open\\?token=${token}&q=case-1$`),
+    );
     await expectAccessible(page);
   });
 });

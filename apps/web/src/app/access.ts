@@ -35,7 +35,9 @@ export function toRouteUser(user: MeUser): RouteUser {
 /** Paths whose rule admits only management roles: their sign-in page is /management. */
 export function isManagementPath(path: string): boolean {
   const access = matchRoute(path)?.access;
-  return access?.kind === 'roles' && access.roles.every((r) => (MANAGEMENT_ROLES as readonly string[]).includes(r));
+  return (
+    access?.kind === 'roles' && access.roles.every((r) => (MANAGEMENT_ROLES as readonly string[]).includes(r))
+  );
 }
 
 /** True when the table knows the path and it needs a signed-in user. */
@@ -57,18 +59,25 @@ export function homePathFor(user: MeUser): string {
   return rootRedirect(routeUser);
 }
 
-export type AccessDecision = { kind: 'allow' } | { kind: 'redirect'; to: string } | { kind: 'message'; message: string };
+export type AccessDecision =
+  { kind: 'allow' } | { kind: 'redirect'; to: string } | { kind: 'message'; message: string };
 
 /** Organization and initial-setup checks of practice users, then the access table. */
-export function decideAccess(user: MeUser, path: string, options: { hasRoute: (path: string) => boolean }): AccessDecision {
+export function decideAccess(
+  user: MeUser,
+  path: string,
+  options: { hasRoute: (path: string) => boolean },
+): AccessDecision {
   const routeUser = toRouteUser(user);
   const rule = matchRoute(path);
   if (routeUser.profile === 'practice' && !rule?.skipsSetupChecks) {
     const setupRequired = (user as { initial_setup_required?: boolean }).initial_setup_required === true;
     const noOrganization = user.organizations.length === 0 || user.current_organization_id === null;
-    if (setupRequired && noOrganization && options.hasRoute('/initial-setup')) return { kind: 'redirect', to: '/initial-setup' };
+    if (setupRequired && noOrganization && options.hasRoute('/initial-setup'))
+      return { kind: 'redirect', to: '/initial-setup' };
     if (user.organizations.length === 0) return { kind: 'message', message: GUARD_MESSAGES.noOrganizations };
-    if (user.current_organization_id === null) return { kind: 'message', message: GUARD_MESSAGES.noOrganizationSelected };
+    if (user.current_organization_id === null)
+      return { kind: 'message', message: GUARD_MESSAGES.noOrganizationSelected };
   }
   if (path === '/initial-setup' && routeUser.profile === 'practice' && routeUser.hasOrganization) {
     const setupRequired = (user as { initial_setup_required?: boolean }).initial_setup_required === true;

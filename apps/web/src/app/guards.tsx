@@ -19,10 +19,14 @@ export function RequireAuth() {
   const session = useSession();
   const location = useLocation();
   if (!session.token) {
-    return <Navigate to={session.signedOutTo ?? loginRedirectFor(location.pathname, location.search)} replace />;
+    return (
+      <Navigate to={session.signedOutTo ?? loginRedirectFor(location.pathname, location.search)} replace />
+    );
   }
   if (session.error) {
-    return <MessagePage title="Something went wrong" severity="error" message={errorMessage(session.error)} />;
+    return (
+      <MessagePage title="Something went wrong" severity="error" message={errorMessage(session.error)} />
+    );
   }
   if (!session.user) return <PageLoader />;
   return <Outlet />;
@@ -34,7 +38,8 @@ export function RouteGuard({ children }: { children: ReactNode }) {
   const location = useLocation();
   if (!user) return <PageLoader />;
   const decision = decideAccess(user, location.pathname, { hasRoute });
-  if (decision.kind === 'redirect' && decision.to !== location.pathname) return <Navigate to={decision.to} replace />;
+  if (decision.kind === 'redirect' && decision.to !== location.pathname)
+    return <Navigate to={decision.to} replace />;
   if (decision.kind === 'message') return <MessagePage message={decision.message} />;
   return <Suspense fallback={<PageLoader />}>{children}</Suspense>;
 }

@@ -9,13 +9,24 @@ export function NotFoundPage() {
   return (
     <Box
       component="main"
-      sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column', alignItems: 'center', justifyContent: 'center', gap: 3, px: 2, textAlign: 'center' }}
+      sx={{
+        minHeight: '100vh',
+        display: 'flex',
+        flexDirection: 'column',
+        alignItems: 'center',
+        justifyContent: 'center',
+        gap: 3,
+        px: 2,
+        textAlign: 'center',
+      }}
     >
       <Logo />
       <Typography variant="h1" component="h1">
         Page Not Found
       </Typography>
-      <Typography color="text.secondary">The page you are looking for does not exist or has been moved.</Typography>
+      <Typography color="text.secondary">
+        The page you are looking for does not exist or has been moved.
+      </Typography>
       <Button component={RouterLink} to="/" variant="contained">
         Go to Home
       </Button>

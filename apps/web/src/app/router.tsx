@@ -7,18 +7,39 @@ import { AppLayout, lazyPage, protectedRoutes, type AppRoute } from './routes.ts
 import { SessionProvider } from './session.tsx';
 
 const LoginPage = lazyPage(() => import('../features/auth/pages/login-page.tsx'), 'LoginPage');
-const ManagementLoginPage = lazyPage(() => import('../features/auth/pages/login-page.tsx'), 'ManagementLoginPage');
-const ForgotPasswordPage = lazyPage(() => import('../features/auth/pages/forgot-password-page.tsx'), 'ForgotPasswordPage');
+const ManagementLoginPage = lazyPage(
+  () => import('../features/auth/pages/login-page.tsx'),
+  'ManagementLoginPage',
+);
+const ForgotPasswordPage = lazyPage(
+  () => import('../features/auth/pages/forgot-password-page.tsx'),
+  'ForgotPasswordPage',
+);
 const SignUpPage = lazyPage(() => import('../features/auth/pages/sign-up-page.tsx'), 'SignUpPage');
-const SignUpSuccessPage = lazyPage(() => import('../features/auth/pages/sign-up-success-page.tsx'), 'SignUpSuccessPage');
-const VerifyUserPage = lazyPage(() => import('../features/auth/pages/verify-user-page.tsx'), 'VerifyUserPage');
-const ResetPasswordPage = lazyPage(() => import('../features/auth/pages/reset-password-page.tsx'), 'ResetPasswordPage');
-const CreateUserPage = lazyPage(() => import('../features/auth/pages/create-user-page.tsx'), 'CreateUserPage');
+const SignUpSuccessPage = lazyPage(
+  () => import('../features/auth/pages/sign-up-success-page.tsx'),
+  'SignUpSuccessPage',
+);
+const VerifyUserPage = lazyPage(
+  () => import('../features/auth/pages/verify-user-page.tsx'),
+  'VerifyUserPage',
+);
+const ResetPasswordPage = lazyPage(
+  () => import('../features/auth/pages/reset-password-page.tsx'),
+  'ResetPasswordPage',
+);
+const CreateUserPage = lazyPage(
+  () => import('../features/auth/pages/create-user-page.tsx'),
+  'CreateUserPage',
+);
 const ConfirmInvitationPage = lazyPage(
   () => import('../features/auth/pages/confirm-invitation-page.tsx'),
   'ConfirmInvitationPage',
 );
-const DibsLauncherPage = lazyPage(() => import('../features/viewer/pages/dibs-launcher-page.tsx'), 'DibsLauncherPage');
+const DibsLauncherPage = lazyPage(
+  () => import('../features/viewer/pages/dibs-launcher-page.tsx'),
+  'DibsLauncherPage',
+);
 
 /** Public screens: no sign-in, no organization or initial-setup checks. */
 const publicRoutes: RouteObject[] = [
@@ -67,7 +88,10 @@ export function buildRoutes(): RouteObject[] {
           children: [
             {
               Component: AppLayout,
-              children: [{ index: true, Component: RootRedirect }, ...protectedRoutes.filter((r) => !r.bare).map(guarded)],
+              children: [
+                { index: true, Component: RootRedirect },
+                ...protectedRoutes.filter((r) => !r.bare).map(guarded),
+              ],
             },
             ...protectedRoutes.filter((r) => r.bare).map(guarded),
           ],

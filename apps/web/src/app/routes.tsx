@@ -24,22 +24,70 @@ export function lazyPage<M extends Record<string, unknown>>(
 }
 
 export const protectedRoutes: AppRoute[] = [
-  { path: '/account', page: lazyPage(() => import('../features/account/pages/account-page.tsx'), 'AccountPage') },
-  { path: '/organizations-users', page: lazyPage(() => import('../features/organizations/pages/organizations-users-page.tsx'), 'OrganizationsUsersPage') },
-  { path: '/organizations', page: lazyPage(() => import('../features/organizations/pages/organizations-page.tsx'), 'OrganizationsPage') },
-  { path: '/organizations/:id', page: lazyPage(() => import('../features/organizations/pages/organization-page.tsx'), 'OrganizationPage') },
-  { path: '/licenses', page: lazyPage(() => import('../features/licenses/pages/licenses-page.tsx'), 'LicensesPage') },
-  { path: '/add-license', page: lazyPage(() => import('../features/licenses/pages/license-form-page.tsx'), 'NewLicensePage') },
-  { path: '/edit-license/:id', page: lazyPage(() => import('../features/licenses/pages/license-form-page.tsx'), 'EditLicensePage') },
+  {
+    path: '/account',
+    page: lazyPage(() => import('../features/account/pages/account-page.tsx'), 'AccountPage'),
+  },
+  {
+    path: '/organizations-users',
+    page: lazyPage(
+      () => import('../features/organizations/pages/organizations-users-page.tsx'),
+      'OrganizationsUsersPage',
+    ),
+  },
+  {
+    path: '/organizations',
+    page: lazyPage(
+      () => import('../features/organizations/pages/organizations-page.tsx'),
+      'OrganizationsPage',
+    ),
+  },
+  {
+    path: '/organizations/:id',
+    page: lazyPage(() => import('../features/organizations/pages/organization-page.tsx'), 'OrganizationPage'),
+  },
+  {
+    path: '/licenses',
+    page: lazyPage(() => import('../features/licenses/pages/licenses-page.tsx'), 'LicensesPage'),
+  },
+  {
+    path: '/add-license',
+    page: lazyPage(() => import('../features/licenses/pages/license-form-page.tsx'), 'NewLicensePage'),
+  },
+  {
+    path: '/edit-license/:id',
+    page: lazyPage(() => import('../features/licenses/pages/license-form-page.tsx'), 'EditLicensePage'),
+  },
   { path: '/users', page: lazyPage(() => import('../features/users/pages/users-page.tsx'), 'UsersPage') },
-  { path: '/users/add', page: lazyPage(() => import('../features/users/pages/user-add-page.tsx'), 'UserAddPage') },
+  {
+    path: '/users/add',
+    page: lazyPage(() => import('../features/users/pages/user-add-page.tsx'), 'UserAddPage'),
+  },
   { path: '/users/:id', page: lazyPage(() => import('../features/users/pages/user-page.tsx'), 'UserPage') },
-  { path: '/locations', page: lazyPage(() => import('../features/locations/pages/locations-page.tsx'), 'LocationsPage') },
-  { path: '/locations/add', page: lazyPage(() => import('../features/locations/pages/location-add-page.tsx'), 'LocationAddPage') },
-  { path: '/locations/:id', page: lazyPage(() => import('../features/locations/pages/location-edit-page.tsx'), 'LocationEditPage') },
-  { path: '/organizations/:organizationId/locations', page: lazyPage(() => import('../features/locations/pages/locations-page.tsx'), 'LocationsPage') },
-  { path: '/organizations/:organizationId/locations/add', page: lazyPage(() => import('../features/locations/pages/location-add-page.tsx'), 'LocationAddPage') },
-  { path: '/organizations/:organizationId/locations/:id', page: lazyPage(() => import('../features/locations/pages/location-edit-page.tsx'), 'LocationEditPage') },
+  {
+    path: '/locations',
+    page: lazyPage(() => import('../features/locations/pages/locations-page.tsx'), 'LocationsPage'),
+  },
+  {
+    path: '/locations/add',
+    page: lazyPage(() => import('../features/locations/pages/location-add-page.tsx'), 'LocationAddPage'),
+  },
+  {
+    path: '/locations/:id',
+    page: lazyPage(() => import('../features/locations/pages/location-edit-page.tsx'), 'LocationEditPage'),
+  },
+  {
+    path: '/organizations/:organizationId/locations',
+    page: lazyPage(() => import('../features/locations/pages/locations-page.tsx'), 'LocationsPage'),
+  },
+  {
+    path: '/organizations/:organizationId/locations/add',
+    page: lazyPage(() => import('../features/locations/pages/location-add-page.tsx'), 'LocationAddPage'),
+  },
+  {
+    path: '/organizations/:organizationId/locations/:id',
+    page: lazyPage(() => import('../features/locations/pages/location-edit-page.tsx'), 'LocationEditPage'),
+  },
 ];
 
 /**

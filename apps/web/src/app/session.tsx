@@ -1,6 +1,15 @@
 import { profileOf } from '@archline/contracts/roles';
 import { useQueryClient } from '@tanstack/react-query';
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useState,
+  useSyncExternalStore,
+  type ReactNode,
+} from 'react';
 import { useNavigate } from 'react-router';
 import { api, setUnauthorizedHandler } from '../lib/api-client.ts';
 import { runClientResets } from '../lib/reset.ts';
@@ -45,7 +54,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     setUnauthorizedHandler(() => {
       resetClient();
       const { pathname, search } = window.location;
-      navigate(pathname === '/' ? '/login' : `/login?path=${encodeURIComponent(pathname + search)}`, { replace: true });
+      navigate(pathname === '/' ? '/login' : `/login?path=${encodeURIComponent(pathname + search)}`, {
+        replace: true,
+      });
     });
   }, [navigate, resetClient]);
 

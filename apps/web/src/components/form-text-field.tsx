@@ -4,8 +4,10 @@ import InputLabel from '@mui/material/InputLabel';
 import OutlinedInput, { type OutlinedInputProps } from '@mui/material/OutlinedInput';
 import { forwardRef, useId, type ReactNode } from 'react';
 
-export interface FormTextFieldProps
-  extends Omit<OutlinedInputProps, 'label' | 'error' | 'inputRef' | 'notched'> {
+export interface FormTextFieldProps extends Omit<
+  OutlinedInputProps,
+  'label' | 'error' | 'inputRef' | 'notched'
+> {
   label: string;
   error?: boolean;
   helperText?: ReactNode;

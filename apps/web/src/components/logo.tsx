@@ -15,7 +15,10 @@ export function Logo({ size = 40, inverse = false }: { size?: number; inverse?: 
           strokeLinecap="round"
         />
       </svg>
-      <Typography component="span" sx={{ fontWeight: 700, fontSize: size * 0.55, color: inverse ? '#fff' : 'primary.main' }}>
+      <Typography
+        component="span"
+        sx={{ fontWeight: 700, fontSize: size * 0.55, color: inverse ? '#fff' : 'primary.main' }}
+      >
         Archline
       </Typography>
     </Box>

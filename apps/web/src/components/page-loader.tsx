@@ -8,7 +8,14 @@ export function PageLoader({ label = 'Loading...' }: { label?: string }) {
     <Box
       role="status"
       aria-live="polite"
-      sx={{ minHeight: '50vh', display: 'flex', flexDirection: 'column', alignItems: 'center', justifyContent: 'center', gap: 2 }}
+      sx={{
+        minHeight: '50vh',
+        display: 'flex',
+        flexDirection: 'column',
+        alignItems: 'center',
+        justifyContent: 'center',
+        gap: 2,
+      }}
     >
       <CircularProgress aria-hidden="true" />
       <Typography>{label}</Typography>

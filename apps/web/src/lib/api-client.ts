@@ -70,7 +70,8 @@ function buildUrl(path: string, query: RequestOptions['query']): string {
 export function joinMessages(value: unknown): string {
   if (typeof value === 'string') return value;
   if (Array.isArray(value)) return value.map(joinMessages).filter(Boolean).join(' ');
-  if (value && typeof value === 'object') return Object.values(value).map(joinMessages).filter(Boolean).join(' ');
+  if (value && typeof value === 'object')
+    return Object.values(value).map(joinMessages).filter(Boolean).join(' ');
   return '';
 }
 
@@ -103,7 +104,8 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   const { method = 'GET', body, query, signal, timeoutMs = REQUEST_TIMEOUT_MS } = options;
   const controller = new AbortController();
   let timedOut = false;
-  const timer = timeoutMs > 0 ? setTimeout(() => ((timedOut = true), controller.abort()), timeoutMs) : undefined;
+  const timer =
+    timeoutMs > 0 ? setTimeout(() => ((timedOut = true), controller.abort()), timeoutMs) : undefined;
   const forwardAbort = () => controller.abort();
   if (signal) {
     if (signal.aborted) controller.abort();
@@ -122,7 +124,12 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
 
   let response: Response;
   try {
-    response = await fetch(buildUrl(path, query), { method, headers, body: payload, signal: controller.signal });
+    response = await fetch(buildUrl(path, query), {
+      method,
+      headers,
+      body: payload,
+      signal: controller.signal,
+    });
   } catch (error) {
     if (timedOut) throw new ApiError(TIMEOUT_ERROR_MESSAGE, 0);
     if (controller.signal.aborted) throw new CancelledError();
@@ -147,7 +154,8 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
 }
 
 export const api = {
-  get: <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) => apiRequest<T>(path, { ...options, method: 'GET' }),
+  get: <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    apiRequest<T>(path, { ...options, method: 'GET' }),
   post: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
     apiRequest<T>(path, { ...options, method: 'POST', body }),
   put: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>

@@ -46,7 +46,13 @@ export function AppShell() {
   return (
     <RealtimeProvider token={token}>
       <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
-        <TopBar user={user} practice={practice} sidebarOpen={sidebarOpen} onToggleSidebar={toggle} onLogout={() => void signOut()} />
+        <TopBar
+          user={user}
+          practice={practice}
+          sidebarOpen={sidebarOpen}
+          onToggleSidebar={toggle}
+          onLogout={() => void signOut()}
+        />
         <Drawer
           id="app-sidebar"
           variant={large ? 'persistent' : 'temporary'}
@@ -85,4 +91,3 @@ export function AppShell() {
     </RealtimeProvider>
   );
 }
-

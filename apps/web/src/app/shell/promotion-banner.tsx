@@ -31,8 +31,8 @@ export function PromotionBanner() {
         <DialogTitle id="promotion-title">{PROMOTION_TITLE}</DialogTitle>
         <DialogContent>
           <DialogContentText>
-            Aligners can now be ordered for your patients alongside bonding trays, guides and brackets. Choose aligners
-            when you start a new case, or contact us to learn more.
+            Aligners can now be ordered for your patients alongside bonding trays, guides and brackets. Choose
+            aligners when you start a new case, or contact us to learn more.
           </DialogContentText>
         </DialogContent>
         <DialogActions>

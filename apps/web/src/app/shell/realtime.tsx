@@ -20,8 +20,10 @@ export function RealtimeProvider({ token, children }: { token: string; children:
 
   useEffect(() => {
     const s = io({ path: REALTIME_PATH, auth: { token }, transports: ['websocket', 'polling'] });
-    const refreshNotifications = () => void queryClient.invalidateQueries({ queryKey: NOTIFICATIONS_QUERY_KEY });
-    const refreshAnnouncements = () => void queryClient.invalidateQueries({ queryKey: ANNOUNCEMENTS_QUERY_KEY });
+    const refreshNotifications = () =>
+      void queryClient.invalidateQueries({ queryKey: NOTIFICATIONS_QUERY_KEY });
+    const refreshAnnouncements = () =>
+      void queryClient.invalidateQueries({ queryKey: ANNOUNCEMENTS_QUERY_KEY });
     s.on(EVENTS.notification, refreshNotifications);
     s.on(EVENTS.refreshNotifications, refreshNotifications);
     s.on(EVENTS.announcementUpdated, refreshAnnouncements);

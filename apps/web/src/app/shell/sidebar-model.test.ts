@@ -25,7 +25,11 @@ function practiceUser(overrides: { suspended?: boolean; customSets?: boolean } =
         disabled_at: null,
         webhooks_enabled: null,
         enable_custom_bracket_sets: overrides.customSets ?? false,
-        contract: { id: 3, suspended_at: overrides.suspended ? '2026-02-01T00:00:00.000Z' : null, license: null },
+        contract: {
+          id: 3,
+          suspended_at: overrides.suspended ? '2026-02-01T00:00:00.000Z' : null,
+          license: null,
+        },
         pivot: { role: 'organization_owner', all_permissions: [] },
       },
     ],
@@ -43,7 +47,9 @@ describe('sidebarItems', () => {
       'Bracket Inventory',
       'Account',
     ]);
-    expect(sidebarItems(practiceUser({ customSets: true }), everything).map((i) => i.label)).toContain('Custom Bracket Sets');
+    expect(sidebarItems(practiceUser({ customSets: true }), everything).map((i) => i.label)).toContain(
+      'Custom Bracket Sets',
+    );
   });
 
   it('disables Start a New Case while the contract is suspended', () => {
@@ -57,7 +63,7 @@ describe('sidebarItems', () => {
     expect(sidebarItems(practiceUser(), built).map((i) => i.label)).toEqual(['Locations', 'Account']);
   });
 
-  it("by default asks the router which pages exist: the account page always does", () => {
+  it('by default asks the router which pages exist: the account page always does', () => {
     expect(sidebarItems(practiceUser()).map((i) => i.label)).toContain('Account');
   });
 });

@@ -1,4 +1,10 @@
-import { ROLE_LABELS, profileOf, sidebarEntries, type OrganizationRole, type Role } from '@archline/contracts';
+import {
+  ROLE_LABELS,
+  profileOf,
+  sidebarEntries,
+  type OrganizationRole,
+  type Role,
+} from '@archline/contracts';
 import { roleNames, type MeUser } from '../../features/auth/api/me.ts';
 import { toRouteUser } from '../access.ts';
 import { isBuiltPath } from '../routes.tsx';
@@ -22,7 +28,11 @@ export function sidebarHeader(user: MeUser): SidebarHeader {
   if (!organization) return { name: user.full_name, lines: [] };
   return {
     name: user.full_name,
-    lines: [organization.name, organization.account_number ? `Account Number: ${organization.account_number}` : '', labelOf(organization.pivot.role)].filter(Boolean),
+    lines: [
+      organization.name,
+      organization.account_number ? `Account Number: ${organization.account_number}` : '',
+      labelOf(organization.pivot.role),
+    ].filter(Boolean),
   };
 }
 

@@ -38,7 +38,12 @@ export function TopBar({
         >
           <MenuIcon />
         </IconButton>
-        <Box component={RouterLink} to="/" aria-label="Archline home" sx={{ display: 'inline-flex', color: 'inherit', textDecoration: 'none' }}>
+        <Box
+          component={RouterLink}
+          to="/"
+          aria-label="Archline home"
+          sx={{ display: 'inline-flex', color: 'inherit', textDecoration: 'none' }}
+        >
           <Logo size={32} inverse />
         </Box>
         <Box sx={{ flex: 1 }} />

@@ -10,7 +10,11 @@ export interface AccountTab {
  * The account tabs this portal has built so far, by their number in the tab table. A tab owned by
  * another feature is added here when that feature exists (never as a placeholder).
  */
-export const BUILT_ACCOUNT_TABS: readonly AccountTab[] = [{ number: 0, label: 'User' }, { number: 6, label: 'Organization' }, { number: 7, label: 'Devices' }];
+export const BUILT_ACCOUNT_TABS: readonly AccountTab[] = [
+  { number: 0, label: 'User' },
+  { number: 6, label: 'Organization' },
+  { number: 7, label: 'Devices' },
+];
 
 /** The built tabs the user may see by the tab table in @archline/contracts. */
 export function accountTabsFor(user: MeUser): AccountTab[] {

@@ -5,7 +5,9 @@ import { ME_QUERY_KEY } from '../../../features/auth/api/me.ts';
 
 /** PUT /me/current-organization */
 export function switchOrganization(organizationId: number): Promise<{ message: string; user: MeResponse }> {
-  return api.put<{ message: string; user: MeResponse }>('/me/current-organization', { organization_id: organizationId });
+  return api.put<{ message: string; user: MeResponse }>('/me/current-organization', {
+    organization_id: organizationId,
+  });
 }
 
 /**

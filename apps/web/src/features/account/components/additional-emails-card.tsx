@@ -27,7 +27,10 @@ type Output = z.output<typeof AddEmailRequest>;
 export function AdditionalEmailsCard({ user }: { user: MeUser }) {
   const add = useAddEmail();
   const remove = useDeleteEmail();
-  const form = useForm<Values, unknown, Output>({ resolver: zodResolver(AddEmailRequest), defaultValues: { email: '' } });
+  const form = useForm<Values, unknown, Output>({
+    resolver: zodResolver(AddEmailRequest),
+    defaultValues: { email: '' },
+  });
   const { errors, isSubmitting } = form.formState;
 
   const onSubmit = form.handleSubmit(async (values) => {
@@ -42,7 +45,10 @@ export function AdditionalEmailsCard({ user }: { user: MeUser }) {
 
   return (
     <Card component="section" aria-labelledby="additional-emails-title">
-      <CardHeader title="Additional Emails" slotProps={{ title: { id: 'additional-emails-title', component: 'h2', variant: 'h6' } }} />
+      <CardHeader
+        title="Additional Emails"
+        slotProps={{ title: { id: 'additional-emails-title', component: 'h2', variant: 'h6' } }}
+      />
       <CardContent>
         {user.additional_emails.length === 0 ? (
           <Typography color="text.secondary">No additional emails.</Typography>
@@ -56,7 +62,9 @@ export function AdditionalEmailsCard({ user }: { user: MeUser }) {
                     edge="end"
                     aria-label={`Remove ${e.email}`}
                     disabled={remove.isPending}
-                    onClick={() => remove.mutate(e.id, { onSuccess: (result) => notifySuccess(result.message) })}
+                    onClick={() =>
+                      remove.mutate(e.id, { onSuccess: (result) => notifySuccess(result.message) })
+                    }
                   >
                     <DeleteIcon />
                   </IconButton>
@@ -67,7 +75,13 @@ export function AdditionalEmailsCard({ user }: { user: MeUser }) {
             ))}
           </List>
         )}
-        <Box component="form" noValidate onSubmit={onSubmit} aria-label="Add an email" sx={{ display: 'flex', gap: 2, alignItems: 'flex-start' }}>
+        <Box
+          component="form"
+          noValidate
+          onSubmit={onSubmit}
+          aria-label="Add an email"
+          sx={{ display: 'flex', gap: 2, alignItems: 'flex-start' }}
+        >
           <TextField
             {...form.register('email')}
             label="Email"

@@ -62,12 +62,21 @@ export function UserInformationForm({ user }: { user: MeUser }) {
 
   return (
     <Card component="section" aria-labelledby="user-information-title">
-      <CardHeader title="User Information" slotProps={{ title: { id: 'user-information-title', component: 'h2', variant: 'h6' } }} />
+      <CardHeader
+        title="User Information"
+        slotProps={{ title: { id: 'user-information-title', component: 'h2', variant: 'h6' } }}
+      />
       <CardContent>
         <Box component="form" noValidate onSubmit={onSubmit} aria-labelledby="user-information-title">
           <Grid container columnSpacing={2}>
             <Grid size={{ xs: 12, md: 6 }}>
-              <NameField form={form} name="first_name" label="First Name" autoComplete="given-name" required />
+              <NameField
+                form={form}
+                name="first_name"
+                label="First Name"
+                autoComplete="given-name"
+                required
+              />
             </Grid>
             <Grid size={{ xs: 12, md: 6 }}>
               <NameField form={form} name="last_name" label="Last Name" autoComplete="family-name" required />

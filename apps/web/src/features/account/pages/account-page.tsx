@@ -44,7 +44,13 @@ export function AccountPage() {
         sx={{ mb: 3 }}
       >
         {tabs.map((tab) => (
-          <Tab key={tab.number} value={tab.number} label={tab.label} id={`account-tab-${tab.number}`} aria-controls="account-tabpanel" />
+          <Tab
+            key={tab.number}
+            value={tab.number}
+            label={tab.label}
+            id={`account-tab-${tab.number}`}
+            aria-controls="account-tabpanel"
+          />
         ))}
       </Tabs>
       <Box role="tabpanel" id="account-tabpanel" aria-labelledby={`account-tab-${current.number}`}>

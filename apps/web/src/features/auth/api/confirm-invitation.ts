@@ -6,5 +6,9 @@ export interface ConfirmInvitationResult {
 }
 
 export function confirmInvitation(token: string): Promise<ConfirmInvitationResult> {
-  return api.post<ConfirmInvitationResult>('/organizations/confirm_invitation', { token }, { skipUnauthorizedRedirect: true });
+  return api.post<ConfirmInvitationResult>(
+    '/organizations/confirm_invitation',
+    { token },
+    { skipUnauthorizedRedirect: true },
+  );
 }

@@ -5,7 +5,9 @@ import { api } from '../../../lib/api-client.ts';
 export type CreateUserBody = CreateUserFromInvitationRequest;
 
 export function createInvitedUser(body: CreateUserBody): Promise<{ message: string }> {
-  return api.post<{ message: string }>('/organizations/create_user', body, { skipUnauthorizedRedirect: true });
+  return api.post<{ message: string }>('/organizations/create_user', body, {
+    skipUnauthorizedRedirect: true,
+  });
 }
 
 export function useCreateInvitedUser() {

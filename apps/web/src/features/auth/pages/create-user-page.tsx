@@ -55,9 +55,20 @@ export function CreateUserPage() {
 
   return (
     <PublicLayout title="Create Your Account">
-      {!token && <Alert severity="error">The invitation link is incomplete. Please open the link from the e-mail again.</Alert>}
+      {!token && (
+        <Alert severity="error">
+          The invitation link is incomplete. Please open the link from the e-mail again.
+        </Alert>
+      )}
       <Box component="form" noValidate onSubmit={onSubmit} aria-label="Create your account">
-        <NameField form={form} name="first_name" label="First Name" autoComplete="given-name" autoFocus required />
+        <NameField
+          form={form}
+          name="first_name"
+          label="First Name"
+          autoComplete="given-name"
+          autoFocus
+          required
+        />
         <NameField form={form} name="last_name" label="Last Name" autoComplete="family-name" required />
         <PasswordField
           {...form.register('password')}
@@ -76,7 +87,14 @@ export function CreateUserPage() {
           helperText={errors.password_confirmation?.message}
         />
         <AltchaField ref={altchaRef} onChange={setAltcha} error={altchaError} />
-        <Button type="submit" variant="contained" size="large" fullWidth sx={{ mt: 2 }} disabled={isSubmitting || !token}>
+        <Button
+          type="submit"
+          variant="contained"
+          size="large"
+          fullWidth
+          sx={{ mt: 2 }}
+          disabled={isSubmitting || !token}
+        >
           Create Account
         </Button>
       </Box>

@@ -52,7 +52,14 @@ export function ForgotPasswordPage() {
             error={Boolean(errors.email)}
             helperText={errors.email?.message}
           />
-          <Button type="submit" variant="contained" size="large" fullWidth sx={{ mt: 2 }} disabled={isSubmitting}>
+          <Button
+            type="submit"
+            variant="contained"
+            size="large"
+            fullWidth
+            sx={{ mt: 2 }}
+            disabled={isSubmitting}
+          >
             Send Reset Link
           </Button>
         </Box>

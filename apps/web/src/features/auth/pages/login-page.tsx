@@ -41,7 +41,9 @@ export function LoginPage({ management = false }: { management?: boolean }) {
   const altchaRef = useRef<AltchaFieldHandle>(null);
   const [altcha, setAltcha] = useState('');
   const [altchaError, setAltchaError] = useState<string>();
-  const [failure, setFailure] = useState<{ message: string; unverified: boolean; email: string } | null>(null);
+  const [failure, setFailure] = useState<{ message: string; unverified: boolean; email: string } | null>(
+    null,
+  );
   const form = useForm<LoginValues, unknown, LoginOutput>({
     resolver: zodResolver(LoginForm),
     defaultValues: { email: '', password: '', remember_me: false },
@@ -93,7 +95,12 @@ export function LoginPage({ management = false }: { management?: boolean }) {
 
   return (
     <PublicLayout title={management ? 'Sign in to Admin Dashboard' : 'Sign In'}>
-      <Box component="form" noValidate onSubmit={onSubmit} aria-label={management ? 'Admin sign in' : 'Sign in'}>
+      <Box
+        component="form"
+        noValidate
+        onSubmit={onSubmit}
+        aria-label={management ? 'Admin sign in' : 'Sign in'}
+      >
         {failure && (
           <Alert
             severity="error"

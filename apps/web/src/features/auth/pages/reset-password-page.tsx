@@ -44,7 +44,12 @@ export function ResetPasswordPage() {
 
   return (
     <PublicLayout title={initial ? 'Set Your Password' : 'Reset Your Password'}>
-      <Box component="form" noValidate onSubmit={onSubmit} aria-label={initial ? 'Set your password' : 'Reset your password'}>
+      <Box
+        component="form"
+        noValidate
+        onSubmit={onSubmit}
+        aria-label={initial ? 'Set your password' : 'Reset your password'}
+      >
         <PasswordField
           {...form.register('password')}
           label="Password"
@@ -62,7 +67,14 @@ export function ResetPasswordPage() {
           error={Boolean(errors.password_confirmation)}
           helperText={errors.password_confirmation?.message}
         />
-        <Button type="submit" variant="contained" size="large" fullWidth sx={{ mt: 2 }} disabled={isSubmitting}>
+        <Button
+          type="submit"
+          variant="contained"
+          size="large"
+          fullWidth
+          sx={{ mt: 2 }}
+          disabled={isSubmitting}
+        >
           {initial ? 'Set Password' : 'Reset Password'}
         </Button>
       </Box>

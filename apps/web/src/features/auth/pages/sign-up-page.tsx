@@ -55,7 +55,8 @@ export function SignUpPage() {
       setStep(1);
     } catch (error) {
       // The server's message stays on the e-mail field; the user remains on step 1.
-      const message = error instanceof ApiError ? (error.errors.email?.[0] ?? errorMessage(error)) : errorMessage(error);
+      const message =
+        error instanceof ApiError ? (error.errors.email?.[0] ?? errorMessage(error)) : errorMessage(error);
       form.setError('email', { type: 'server', message });
     }
   };
@@ -105,7 +106,14 @@ export function SignUpPage() {
       >
         {step === 0 ? (
           <>
-            <NameField form={form} name="first_name" label="First Name" autoComplete="given-name" autoFocus required />
+            <NameField
+              form={form}
+              name="first_name"
+              label="First Name"
+              autoComplete="given-name"
+              autoFocus
+              required
+            />
             <NameField form={form} name="last_name" label="Last Name" autoComplete="family-name" required />
             <FormTextField
               {...form.register('email')}
@@ -116,7 +124,14 @@ export function SignUpPage() {
               error={Boolean(errors.email)}
               helperText={errors.email?.message}
             />
-            <Button type="submit" variant="contained" size="large" fullWidth sx={{ mt: 2 }} disabled={checkEmail.isPending}>
+            <Button
+              type="submit"
+              variant="contained"
+              size="large"
+              fullWidth
+              sx={{ mt: 2 }}
+              disabled={checkEmail.isPending}
+            >
               Next
             </Button>
           </>

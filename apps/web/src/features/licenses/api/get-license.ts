@@ -9,7 +9,11 @@ export async function getLicense(id: number, signal?: AbortSignal): Promise<Lice
 }
 
 export const licenseQuery = (id: number) =>
-  queryOptions({ queryKey: [...LICENSES_KEY, 'one', id], queryFn: ({ signal }) => getLicense(id, signal), meta: { silentError: true } });
+  queryOptions({
+    queryKey: [...LICENSES_KEY, 'one', id],
+    queryFn: ({ signal }) => getLicense(id, signal),
+    meta: { silentError: true },
+  });
 
 export function useLicense(id: number) {
   return useQuery(licenseQuery(id));

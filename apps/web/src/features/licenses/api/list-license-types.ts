@@ -8,7 +8,11 @@ export async function listLicenseTypes(signal?: AbortSignal): Promise<LicenseTyp
 }
 
 export const licenseTypesQuery = () =>
-  queryOptions({ queryKey: ['license-types'], queryFn: ({ signal }) => listLicenseTypes(signal), staleTime: 5 * 60_000 });
+  queryOptions({
+    queryKey: ['license-types'],
+    queryFn: ({ signal }) => listLicenseTypes(signal),
+    staleTime: 5 * 60_000,
+  });
 
 export function useLicenseTypes() {
   return useQuery(licenseTypesQuery());

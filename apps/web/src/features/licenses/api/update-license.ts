@@ -5,7 +5,13 @@ import type { LicenseResult } from './create-license.ts';
 import { LICENSES_KEY } from './keys.ts';
 
 /** PUT /licenses/{id}: seats and dates; the license type is sent back unchanged. */
-export function updateLicense({ id, body }: { id: number; body: UpdateLicenseRequest }): Promise<LicenseResult> {
+export function updateLicense({
+  id,
+  body,
+}: {
+  id: number;
+  body: UpdateLicenseRequest;
+}): Promise<LicenseResult> {
   return api.put<LicenseResult>(`/licenses/${id}`, body);
 }
 

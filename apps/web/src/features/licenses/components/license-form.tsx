@@ -33,7 +33,9 @@ import { UserPicker } from './user-picker.tsx';
 function schemaFor(editing: boolean) {
   return z
     .object({
-      user: editing ? z.custom<UserListItem | null>() : z.custom<UserListItem | null>((v) => v !== null, REQUIRED_MESSAGE),
+      user: editing
+        ? z.custom<UserListItem | null>()
+        : z.custom<UserListItem | null>((v) => v !== null, REQUIRED_MESSAGE),
       license_type_id: UpdateLicenseRequest.shape.license_type_id,
       seats: UpdateLicenseRequest.shape.seats,
       activated_at: z.string(),
@@ -96,7 +98,8 @@ export function LicenseForm({ license, canManage }: { license?: LicenseWithDevic
       navigate('/licenses');
     } catch (error) {
       const applied = applyServerErrors(error, form.setError, FIELDS);
-      const userError = !editing && applyServerErrors(error, (_f, e) => form.setError('user', e), ['user_id'] as never);
+      const userError =
+        !editing && applyServerErrors(error, (_f, e) => form.setError('user', e), ['user_id'] as never);
       if (!applied && !userError) notifyError(error);
     }
   });
@@ -118,7 +121,10 @@ export function LicenseForm({ license, canManage }: { license?: LicenseWithDevic
                   checked={license.active}
                   disabled={setStatus.isPending}
                   onChange={(e) =>
-                    setStatus.mutate({ id: license.id, active: e.target.checked }, { onSuccess: (r) => notifySuccess(r.message) })
+                    setStatus.mutate(
+                      { id: license.id, active: e.target.checked },
+                      { onSuccess: (r) => notifySuccess(r.message) },
+                    )
                   }
                 />
               }
@@ -149,7 +155,12 @@ export function LicenseForm({ license, canManage }: { license?: LicenseWithDevic
             )}
             {editing && (
               <Grid size={12}>
-                <TextField label="User" value={license.user?.full_name ?? license.organization.name} disabled margin="normal" />
+                <TextField
+                  label="User"
+                  value={license.user?.full_name ?? license.organization.name}
+                  disabled
+                  margin="normal"
+                />
               </Grid>
             )}
             <Grid size={{ xs: 12, md: 6 }}>
@@ -194,7 +205,8 @@ export function LicenseForm({ license, canManage }: { license?: LicenseWithDevic
                       const id = Number(e.target.value);
                       field.onChange(id);
                       const type = types.data?.find((t) => t.id === id);
-                      if (!editing && type && Number.isNaN(form.getValues('seats'))) form.setValue('seats', type.default_seats);
+                      if (!editing && type && Number.isNaN(form.getValues('seats')))
+                        form.setValue('seats', type.default_seats);
                     }}
                     disabled={editing || readOnly}
                     error={Boolean(fieldState.error)}

@@ -36,7 +36,9 @@ export function UserPicker({
       getOptionLabel={(u) => `${u.full_name} (${u.email})`}
       loading={users.isFetching}
       noOptionsText="No users found."
-      renderInput={(params) => <TextField {...params} label="User" required error={error} helperText={helperText} margin="normal" />}
+      renderInput={(params) => (
+        <TextField {...params} label="User" required error={error} helperText={helperText} margin="normal" />
+      )}
     />
   );
 }

@@ -18,7 +18,8 @@ function useCanManage(): boolean {
 /** /add-license */
 export function NewLicensePage() {
   const canManage = useCanManage();
-  if (!canManage) return <MessagePage title="New License" message="You don't have permission to access this page." />;
+  if (!canManage)
+    return <MessagePage title="New License" message="You don't have permission to access this page." />;
   return (
     <Box>
       <Typography variant="h1" component="h1" sx={{ mb: 2 }}>
@@ -35,7 +36,15 @@ export function EditLicensePage() {
   const id = Number(useParams().id);
   const license = useLicense(id);
   if (license.isPending) return <PageLoader label="Loading license..." />;
-  if (license.isError) return <MessagePage title="Edit License" message={errorMessage(license.error)} severity="error" action={{ label: 'Back to Licenses', to: '/licenses' }} />;
+  if (license.isError)
+    return (
+      <MessagePage
+        title="Edit License"
+        message={errorMessage(license.error)}
+        severity="error"
+        action={{ label: 'Back to Licenses', to: '/licenses' }}
+      />
+    );
   return (
     <Box>
       <Typography variant="h1" component="h1" sx={{ mb: 2 }}>

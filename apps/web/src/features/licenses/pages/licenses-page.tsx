@@ -37,7 +37,16 @@ export function LicensesPage() {
 
   return (
     <Box>
-      <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 2, mb: 2, flexWrap: 'wrap' }}>
+      <Box
+        sx={{
+          display: 'flex',
+          alignItems: 'center',
+          justifyContent: 'space-between',
+          gap: 2,
+          mb: 2,
+          flexWrap: 'wrap',
+        }}
+      >
         <Typography variant="h1" component="h1">
           Licenses
         </Typography>
@@ -85,7 +94,11 @@ export function LicensesPage() {
                     <TableCell align="right">{license.seats}</TableCell>
                     <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
                       <Tooltip title="Edit">
-                        <IconButton component={RouterLink} to={`/edit-license/${license.id}`} aria-label={`Edit the license of ${holder}`}>
+                        <IconButton
+                          component={RouterLink}
+                          to={`/edit-license/${license.id}`}
+                          aria-label={`Edit the license of ${holder}`}
+                        >
                           <EditIcon />
                         </IconButton>
                       </Tooltip>

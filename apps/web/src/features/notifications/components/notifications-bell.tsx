@@ -79,12 +79,23 @@ export function NotificationsBell() {
           </MenuItem>
         )}
         {items.map((n) => (
-          <MenuItem key={n.id} onClick={() => select(n)} sx={{ whiteSpace: 'normal', alignItems: 'flex-start' }}>
+          <MenuItem
+            key={n.id}
+            onClick={() => select(n)}
+            sx={{ whiteSpace: 'normal', alignItems: 'flex-start' }}
+          >
             <ListItemText
               primary={n.message}
-              secondary={[n.patient_name, dayjs(n.created_at).format('MMM D, YYYY h:mm A')].filter(Boolean).join(' · ')}
+              secondary={[n.patient_name, dayjs(n.created_at).format('MMM D, YYYY h:mm A')]
+                .filter(Boolean)
+                .join(' · ')}
               slotProps={{
-                primary: { sx: { fontWeight: n.read_at ? 400 : 600, color: n.type === 'rush_case' ? 'error.main' : undefined } },
+                primary: {
+                  sx: {
+                    fontWeight: n.read_at ? 400 : 600,
+                    color: n.type === 'rush_case' ? 'error.main' : undefined,
+                  },
+                },
               }}
             />
           </MenuItem>

@@ -7,7 +7,8 @@ import type { HubSearchQuery } from './search-hub.ts';
 export async function exportHub(query: HubSearchQuery): Promise<void> {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query)) {
-    if (value !== undefined && value !== null && key !== 'page' && key !== 'perPage') params.append(key, String(value));
+    if (value !== undefined && value !== null && key !== 'page' && key !== 'perPage')
+      params.append(key, String(value));
   }
   const token = getToken();
   const response = await fetch(`${API_BASE}/organizations-users/export?${params.toString()}`, {

@@ -4,7 +4,8 @@ import { api } from '../../../lib/api-client.ts';
 
 /** GET /organizations/{id}: the organization with users, credits, contract and locations. */
 export async function fetchOrganization(id: number, signal?: AbortSignal): Promise<OrganizationDetail> {
-  return (await api.get<{ organization: OrganizationDetail }>(`/organizations/${id}`, { signal })).organization;
+  return (await api.get<{ organization: OrganizationDetail }>(`/organizations/${id}`, { signal }))
+    .organization;
 }
 
 export const organizationQueryKey = (id: number) => ['organizations', id, 'detail'] as const;

@@ -4,7 +4,8 @@ import { api } from '../../../lib/api-client.ts';
 
 /** GET /organizations/{id}/list_members: the organization's users with their roles. */
 export async function listMembers(id: number, signal?: AbortSignal): Promise<OrganizationMember[]> {
-  return (await api.get<{ data: OrganizationMember[] }>(`/organizations/${id}/list_members`, { signal })).data;
+  return (await api.get<{ data: OrganizationMember[] }>(`/organizations/${id}/list_members`, { signal }))
+    .data;
 }
 
 export const membersQueryOptions = (id: number, enabled: boolean) =>

@@ -15,8 +15,13 @@ export interface OrganizationsPage {
 }
 
 /** GET /organizations: the organizations in the caller's scope, searched and paged. */
-export async function listOrganizations(query: OrganizationsListQuery, signal?: AbortSignal): Promise<OrganizationsPage> {
-  return (await api.get<{ organizations: OrganizationsPage }>('/organizations', { query: { ...query }, signal })).organizations;
+export async function listOrganizations(
+  query: OrganizationsListQuery,
+  signal?: AbortSignal,
+): Promise<OrganizationsPage> {
+  return (
+    await api.get<{ organizations: OrganizationsPage }>('/organizations', { query: { ...query }, signal })
+  ).organizations;
 }
 
 export const organizationsQueryOptions = (query: OrganizationsListQuery) =>

@@ -9,7 +9,10 @@ export interface OrganizationMessage {
 }
 
 /** PUT /organizations/{id}: the Organization Information form and the EasyRx practice id. */
-export function updateOrganization(id: number, body: OrganizationUpdateRequest): Promise<OrganizationMessage> {
+export function updateOrganization(
+  id: number,
+  body: OrganizationUpdateRequest,
+): Promise<OrganizationMessage> {
   return api.put<OrganizationMessage>(`/organizations/${id}`, body);
 }
 

@@ -35,7 +35,10 @@ export function ArchiveCard({ organization }: { organization: OrganizationDetail
 
   return (
     <Card component="section" aria-labelledby="archive-title">
-      <CardHeader title={title} slotProps={{ title: { id: 'archive-title', component: 'h2', variant: 'h6' } }} />
+      <CardHeader
+        title={title}
+        slotProps={{ title: { id: 'archive-title', component: 'h2', variant: 'h6' } }}
+      />
       <CardContent>
         <Typography sx={{ mb: 2 }}>
           {archived
@@ -50,12 +53,19 @@ export function ArchiveCard({ organization }: { organization: OrganizationDetail
         <DialogTitle id="archive-dialog-title">{title}</DialogTitle>
         <DialogContent>
           <DialogContentText>
-            {archived ? `Restore ${organization.name}?` : `Archive ${organization.name}? It becomes read-only.`}
+            {archived
+              ? `Restore ${organization.name}?`
+              : `Archive ${organization.name}? It becomes read-only.`}
           </DialogContentText>
         </DialogContent>
         <DialogActions>
           <Button onClick={() => setOpen(false)}>Cancel</Button>
-          <Button variant="contained" color={archived ? 'primary' : 'error'} onClick={confirm} disabled={action.isPending}>
+          <Button
+            variant="contained"
+            color={archived ? 'primary' : 'error'}
+            onClick={confirm}
+            disabled={action.isPending}
+          >
             {archived ? 'Restore' : 'Archive'}
           </Button>
         </DialogActions>

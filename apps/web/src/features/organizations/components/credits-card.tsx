@@ -25,7 +25,13 @@ type Output = z.output<typeof CreditRequest>;
 const FIELDS = ['value', 'valid_from', 'valid_to'] as const;
 
 /** Credits: the organization's credits and, for editors, the form that grants one. */
-export function CreditsCard({ organization, canEdit }: { organization: OrganizationDetail; canEdit: boolean }) {
+export function CreditsCard({
+  organization,
+  canEdit,
+}: {
+  organization: OrganizationDetail;
+  canEdit: boolean;
+}) {
   const add = useAddCredit(organization.id);
   const form = useForm<Values, unknown, Output>({
     resolver: zodResolver(CreditRequest),
@@ -46,7 +52,10 @@ export function CreditsCard({ organization, canEdit }: { organization: Organizat
 
   return (
     <Card component="section" aria-labelledby="credits-title">
-      <CardHeader title="Credits" slotProps={{ title: { id: 'credits-title', component: 'h2', variant: 'h6' } }} />
+      <CardHeader
+        title="Credits"
+        slotProps={{ title: { id: 'credits-title', component: 'h2', variant: 'h6' } }}
+      />
       <CardContent>
         {organization.credits.length === 0 ? (
           <Typography sx={{ color: 'text.secondary' }}>No credits yet.</Typography>

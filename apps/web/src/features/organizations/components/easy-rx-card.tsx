@@ -11,7 +11,13 @@ import { notifyError, notifySuccess } from '../../../lib/notify.tsx';
 import { useUpdateOrganization } from '../api/update-organization.ts';
 
 /** EasyRx Setup: the organization's EasyRx practice id. */
-export function EasyRxCard({ organization, canEdit }: { organization: OrganizationDetail; canEdit: boolean }) {
+export function EasyRxCard({
+  organization,
+  canEdit,
+}: {
+  organization: OrganizationDetail;
+  canEdit: boolean;
+}) {
   const update = useUpdateOrganization(organization.id);
   const saved = organization.easy_rx_practice_id ?? '';
   const [practiceId, setPracticeId] = useState(saved);
@@ -25,7 +31,10 @@ export function EasyRxCard({ organization, canEdit }: { organization: Organizati
       return;
     }
     try {
-      const result = await update.mutateAsync({ name: organization.name, easy_rx_practice_id: practiceId.trim() || null });
+      const result = await update.mutateAsync({
+        name: organization.name,
+        easy_rx_practice_id: practiceId.trim() || null,
+      });
       setPracticeId(result.organization.easy_rx_practice_id ?? '');
       notifySuccess(result.message);
     } catch (error) {
@@ -37,9 +46,18 @@ export function EasyRxCard({ organization, canEdit }: { organization: Organizati
 
   return (
     <Card component="section" aria-labelledby="easy-rx-title">
-      <CardHeader title="EasyRx Setup" slotProps={{ title: { id: 'easy-rx-title', component: 'h2', variant: 'h6' } }} />
+      <CardHeader
+        title="EasyRx Setup"
+        slotProps={{ title: { id: 'easy-rx-title', component: 'h2', variant: 'h6' } }}
+      />
       <CardContent>
-        <Box component="form" noValidate onSubmit={onSubmit} aria-labelledby="easy-rx-title" sx={{ display: 'flex', gap: 2, alignItems: 'flex-start', flexWrap: 'wrap' }}>
+        <Box
+          component="form"
+          noValidate
+          onSubmit={onSubmit}
+          aria-labelledby="easy-rx-title"
+          sx={{ display: 'flex', gap: 2, alignItems: 'flex-start', flexWrap: 'wrap' }}
+        >
           <TextField
             label="Practice ID"
             value={practiceId}
@@ -50,7 +68,12 @@ export function EasyRxCard({ organization, canEdit }: { organization: Organizati
             sx={{ flex: '1 1 280px', maxWidth: 420 }}
           />
           {canEdit && (
-            <Button type="submit" variant="contained" disabled={practiceId.trim() === saved || update.isPending} sx={{ mt: 1 }}>
+            <Button
+              type="submit"
+              variant="contained"
+              disabled={practiceId.trim() === saved || update.isPending}
+              sx={{ mt: 1 }}
+            >
               {update.isPending ? 'Saving...' : 'Save'}
             </Button>
           )}

@@ -12,7 +12,12 @@ import { formatDate, formatDateTime, humanize } from './format.ts';
 import { hitHref, quickLinksFor } from './hub-quick-links.ts';
 import { OrganizationName } from './quick-glance.tsx';
 
-const KIND_LABEL: Record<string, string> = { organization: 'Organization', doctor: 'Doctor', user: 'User', location: 'Location' };
+const KIND_LABEL: Record<string, string> = {
+  organization: 'Organization',
+  doctor: 'Doctor',
+  user: 'User',
+  location: 'Location',
+};
 
 function Detail({ label, value }: { label: string; value: string | number | null | undefined }) {
   if (value === null || value === undefined || value === '') return null;
@@ -49,7 +54,14 @@ export function HubHitCard({ hit }: { hit: SearchHit }) {
             )}
           </Typography>
           <Chip size="small" label={KIND_LABEL[hit.filter] ?? humanize(hit.filter)} />
-          {status && <Chip size="small" color={hit.status === 6 ? 'default' : 'primary'} variant="outlined" label={status} />}
+          {status && (
+            <Chip
+              size="small"
+              color={hit.status === 6 ? 'default' : 'primary'}
+              variant="outlined"
+              label={status}
+            />
+          )}
           {hit.is_archived && hit.status !== 6 && <Chip size="small" label="Archived" />}
         </Stack>
         <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, columnGap: 3, mt: 1 }}>
@@ -69,16 +81,26 @@ export function HubHitCard({ hit }: { hit: SearchHit }) {
           <Detail label="Locations" value={hit.locations.map((l) => l.location_name).join(', ')} />
           <Detail label="Joined" value={formatDate(hit.joined_at)} />
           {hit.model !== 'location' && <Detail label="Submissions" value={hit.submissions} />}
-          {hit.newest_case_submission && <Detail label="Newest Case Submission" value={formatDateTime(hit.newest_case_submission)} />}
+          {hit.newest_case_submission && (
+            <Detail label="Newest Case Submission" value={formatDateTime(hit.newest_case_submission)} />
+          )}
           {hit.model !== 'location' && (
             <Detail label="Monthly Submission Average" value={hit.average_monthly_submissions.toFixed(1)} />
           )}
           {hit.model === 'user' && <Detail label="Last Login" value={formatDateTime(hit.last_login_at)} />}
-          {hit.model === 'user' && <Detail label="Last Activity" value={formatDateTime(hit.last_activity_at)} />}
+          {hit.model === 'user' && (
+            <Detail label="Last Activity" value={formatDateTime(hit.last_activity_at)} />
+          )}
           {hit.payment && <Detail label="Payment" value={humanize(hit.payment.payment_status)} />}
         </Box>
         {links.length > 0 && (
-          <Stack component="nav" aria-label={`Quick links for ${hit.full_name}`} direction="row" spacing={1} sx={{ mt: 1.5, flexWrap: 'wrap' }}>
+          <Stack
+            component="nav"
+            aria-label={`Quick links for ${hit.full_name}`}
+            direction="row"
+            spacing={1}
+            sx={{ mt: 1.5, flexWrap: 'wrap' }}
+          >
             {links.map((l) => (
               <Button key={l.label} component={RouterLink} to={l.to} size="small" variant="outlined">
                 {l.label}

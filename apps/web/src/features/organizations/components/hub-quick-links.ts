@@ -22,14 +22,16 @@ export function quickLinksFor(hit: SearchHit): QuickLink[] {
   const links: QuickLink[] = [];
   const orgId = hit.model === 'organization' ? hit.model_id : hit.organization_id;
   if (hit.filter === 'organization' && orgId !== null) {
-    if (hit.contract_id !== null) links.push({ label: 'Subscription', to: `/subscriptions/${hit.contract_id}` });
+    if (hit.contract_id !== null)
+      links.push({ label: 'Subscription', to: `/subscriptions/${hit.contract_id}` });
     links.push({ label: 'Locations', to: `/organizations/${orgId}/locations` });
     links.push({ label: 'Users', to: `/users?queryOrganization=${orgId}` });
     links.push({
       label: 'Patients',
       to: `/patients-page?queryOrganization=${orgId}&queryName=${encodeURIComponent(hit.full_name)}`,
     });
-    if (hit.onboarding_id !== null) links.push({ label: 'Onboarding', to: `/onboardings/${hit.onboarding_id}` });
+    if (hit.onboarding_id !== null)
+      links.push({ label: 'Onboarding', to: `/onboardings/${hit.onboarding_id}` });
     links.push({ label: 'Start Case', to: `/organizations/${orgId}/rx-forms/add` });
     links.push({ label: 'Brackets', to: `/organizations/${orgId}#brackets` });
   } else if (hit.filter === 'doctor') {
@@ -46,6 +48,7 @@ export function hitHref(hit: SearchHit): string | null {
   let href: string | null = null;
   if (hit.model === 'user') href = `/users/${hit.model_id}`;
   else if (hit.model === 'organization') href = `/organizations/${hit.model_id}`;
-  else if (hit.organization_id !== null) href = `/organizations/${hit.organization_id}/locations/${hit.model_id}`;
+  else if (hit.organization_id !== null)
+    href = `/organizations/${hit.organization_id}/locations/${hit.model_id}`;
   return href && isBuiltPath(href) ? href : null;
 }

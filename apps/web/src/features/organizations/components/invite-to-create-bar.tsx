@@ -50,7 +50,12 @@ export function InviteToCreateBar() {
         helperText={errors.email?.message ?? 'We e-mail a link to sign up and create an organization.'}
         sx={{ flex: '1 1 320px', maxWidth: 520 }}
       />
-      <Button type="submit" variant="contained" disabled={!isDirty || !isValid || isSubmitting} sx={{ mt: 1 }}>
+      <Button
+        type="submit"
+        variant="contained"
+        disabled={!isDirty || !isValid || isSubmitting}
+        sx={{ mt: 1 }}
+      >
         {isSubmitting ? 'Sending...' : 'Send Invite'}
       </Button>
     </Box>

@@ -17,7 +17,10 @@ import { humanize } from './format.ts';
 export function MembersCard({ organization }: { organization: OrganizationDetail }) {
   return (
     <Card component="section" aria-labelledby="members-title">
-      <CardHeader title="Users" slotProps={{ title: { id: 'members-title', component: 'h2', variant: 'h6' } }} />
+      <CardHeader
+        title="Users"
+        slotProps={{ title: { id: 'members-title', component: 'h2', variant: 'h6' } }}
+      />
       <CardContent>
         {organization.users.length === 0 ? (
           <Typography sx={{ color: 'text.secondary' }}>No users yet.</Typography>
@@ -61,7 +64,10 @@ export function MembersCard({ organization }: { organization: OrganizationDetail
 export function LocationsCard({ organization }: { organization: OrganizationDetail }) {
   return (
     <Card component="section" aria-labelledby="locations-title">
-      <CardHeader title="Locations" slotProps={{ title: { id: 'locations-title', component: 'h2', variant: 'h6' } }} />
+      <CardHeader
+        title="Locations"
+        slotProps={{ title: { id: 'locations-title', component: 'h2', variant: 'h6' } }}
+      />
       <CardContent>
         {organization.locations.length === 0 ? (
           <Typography sx={{ color: 'text.secondary' }}>No locations yet.</Typography>

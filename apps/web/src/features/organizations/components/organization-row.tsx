@@ -32,7 +32,12 @@ function Members({ organization, id }: { organization: OrganizationSummary; id: 
     );
   }
   const rows = members.data ?? [];
-  if (rows.length === 0) return <Typography variant="body2" sx={{ py: 1 }}>{members.isError ? 'The users could not be loaded.' : 'No users yet.'}</Typography>;
+  if (rows.length === 0)
+    return (
+      <Typography variant="body2" sx={{ py: 1 }}>
+        {members.isError ? 'The users could not be loaded.' : 'No users yet.'}
+      </Typography>
+    );
   return (
     <Table size="small" id={id} aria-label={`Users of ${organization.name}`}>
       <TableHead>

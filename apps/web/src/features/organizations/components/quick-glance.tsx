@@ -40,7 +40,11 @@ export function QuickGlanceContent({ id, titleId }: { id: number; titleId: strin
   if (!glance.data) return <Typography variant="body2">The quick glance could not be loaded.</Typography>;
   const g = glance.data;
   return (
-    <Box component="dl" aria-labelledby={titleId} sx={{ display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 2, rowGap: 0.5, m: 0 }}>
+    <Box
+      component="dl"
+      aria-labelledby={titleId}
+      sx={{ display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 2, rowGap: 0.5, m: 0 }}
+    >
       <Row label="Account Number">{g.account_number ?? '—'}</Row>
       <Row label="Joined">{formatDate(g.joined_at)}</Row>
       <Row label="Newest Case Submission">{formatDateTime(g.newest_case_submission)}</Row>
@@ -48,9 +52,13 @@ export function QuickGlanceContent({ id, titleId }: { id: number; titleId: strin
       <Row label="Patients">{g.number_of_patients}</Row>
       <Row label="Manager">{g.manager?.full_name ?? '—'}</Row>
       <Row label="Payment">
-        {g.payment ? `${humanize(g.payment.payment_status)}${g.payment.suspended_at ? ' (suspended)' : ''}` : '—'}
+        {g.payment
+          ? `${humanize(g.payment.payment_status)}${g.payment.suspended_at ? ' (suspended)' : ''}`
+          : '—'}
       </Row>
-      <Row label="Onboarding">{g.onboarding ? `${onboardingLabel(g.onboarding.status)}, step ${g.onboarding.current_step}` : '—'}</Row>
+      <Row label="Onboarding">
+        {g.onboarding ? `${onboardingLabel(g.onboarding.status)}, step ${g.onboarding.current_step}` : '—'}
+      </Row>
     </Box>
   );
 }
@@ -95,7 +103,13 @@ export function OrganizationName({ id, name }: { id: number; name: string }) {
         </Box>
       )}
       {allowed && (
-        <Popper id={popperId} open={open} anchorEl={anchor.current} placement="bottom-start" sx={{ zIndex: 'tooltip' }}>
+        <Popper
+          id={popperId}
+          open={open}
+          anchorEl={anchor.current}
+          placement="bottom-start"
+          sx={{ zIndex: 'tooltip' }}
+        >
           <Paper elevation={6} sx={{ p: 2, maxWidth: 360 }} data-testid="quick-glance">
             <Typography id={titleId} variant="subtitle2" component="p" sx={{ mb: 1 }}>
               {name} at a glance

@@ -28,16 +28,26 @@ export function OrganizationPage() {
   if (!user) return null;
   if (query.isPending) return <PageLoader label="Loading organization..." />;
   if (query.isError || !query.data) {
-    const missing = query.error instanceof ApiError && (query.error.status === 404 || query.error.status === 403);
-    return <Alert severity="error">{missing ? 'The organization was not found.' : 'The organization could not be loaded.'}</Alert>;
+    const missing =
+      query.error instanceof ApiError && (query.error.status === 404 || query.error.status === 403);
+    return (
+      <Alert severity="error">
+        {missing ? 'The organization was not found.' : 'The organization could not be loaded.'}
+      </Alert>
+    );
   }
   const organization = query.data;
   const permissions = new Set(user.all_permissions);
   const readOnly = Boolean(organization.deleted_at || organization.disabled_at);
-  const canEdit = !readOnly && (permissions.has('organization.update') || permissions.has('organizations.manage'));
-  const canCredit = !readOnly && (permissions.has('organizations.update') || permissions.has('organizations.manage'));
-  const canSetType = permissions.has('organizations.assign-organization-type') || permissions.has('organization-types.manage');
-  const canArchive = organization.deleted_at ? permissions.has('organization.un-archive') : permissions.has('organization.archive');
+  const canEdit =
+    !readOnly && (permissions.has('organization.update') || permissions.has('organizations.manage'));
+  const canCredit =
+    !readOnly && (permissions.has('organizations.update') || permissions.has('organizations.manage'));
+  const canSetType =
+    permissions.has('organizations.assign-organization-type') || permissions.has('organization-types.manage');
+  const canArchive = organization.deleted_at
+    ? permissions.has('organization.un-archive')
+    : permissions.has('organization.archive');
   const glance = roleNames(user).some((r) => QUICK_GLANCE_ROLES.includes(r));
 
   return (
@@ -56,7 +66,10 @@ export function OrganizationPage() {
         {glance && (
           <Grid size={{ xs: 12, lg: 4 }}>
             <Card component="section" aria-labelledby="quick-glance-title" sx={{ height: '100%' }}>
-              <CardHeader title="Quick Glance" slotProps={{ title: { id: 'quick-glance-title', component: 'h2', variant: 'h6' } }} />
+              <CardHeader
+                title="Quick Glance"
+                slotProps={{ title: { id: 'quick-glance-title', component: 'h2', variant: 'h6' } }}
+              />
               <CardContent>
                 <QuickGlanceContent id={organization.id} titleId="quick-glance-title" />
               </CardContent>
@@ -78,7 +91,11 @@ export function OrganizationPage() {
         <MembersCard organization={organization} />
         <CreditsCard organization={organization} canEdit={canCredit} />
         {canArchive && <ArchiveCard organization={organization} />}
-        <EasyRxCard key={`${organization.easy_rx_practice_id}|${readOnly}`} organization={organization} canEdit={canEdit} />
+        <EasyRxCard
+          key={`${organization.easy_rx_practice_id}|${readOnly}`}
+          organization={organization}
+          canEdit={canEdit}
+        />
       </Stack>
     </Box>
   );

@@ -33,13 +33,17 @@ export function OrganizationsPage() {
   const [query, setQuery] = useState<OrganizationsListQuery>({ orderBy: 'name', page: 1, perPage: 15 });
   const list = useOrganizations(query);
   const canInvite = Boolean(
-    user?.all_permissions.includes('organizations.send-invite-to-create') || user?.all_permissions.includes('organizations.manage'),
+    user?.all_permissions.includes('organizations.send-invite-to-create') ||
+    user?.all_permissions.includes('organizations.manage'),
   );
 
   useEffect(() => {
     const value = keyword.trim() || undefined;
     if (value === query.searchString) return;
-    const timer = setTimeout(() => setQuery((q) => ({ ...q, searchString: value, page: 1 })), SEARCH_DEBOUNCE_MS);
+    const timer = setTimeout(
+      () => setQuery((q) => ({ ...q, searchString: value, page: 1 })),
+      SEARCH_DEBOUNCE_MS,
+    );
     return () => clearTimeout(timer);
   }, [keyword, query.searchString]);
 
@@ -52,13 +56,27 @@ export function OrganizationsPage() {
         Organizations
       </Typography>
       {canInvite && <InviteToCreateBar />}
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} role="search" aria-label="Search organizations" sx={{ mb: 2 }}>
-        <TextField label="Search" type="search" value={keyword} onChange={(e) => setKeyword(e.target.value)} sx={{ flex: 2 }} />
+      <Stack
+        direction={{ xs: 'column', sm: 'row' }}
+        spacing={2}
+        role="search"
+        aria-label="Search organizations"
+        sx={{ mb: 2 }}
+      >
+        <TextField
+          label="Search"
+          type="search"
+          value={keyword}
+          onChange={(e) => setKeyword(e.target.value)}
+          sx={{ flex: 2 }}
+        />
         <TextField
           select
           label="Sort by"
           value={query.orderBy}
-          onChange={(e) => setQuery((q) => ({ ...q, orderBy: e.target.value as OrganizationsListQuery['orderBy'], page: 1 }))}
+          onChange={(e) =>
+            setQuery((q) => ({ ...q, orderBy: e.target.value as OrganizationsListQuery['orderBy'], page: 1 }))
+          }
           sx={{ flex: 1 }}
         >
           {ORDER_OPTIONS.map((o) => (
@@ -75,7 +93,14 @@ export function OrganizationsPage() {
               <TableCell padding="checkbox">
                 <Box
                   component="span"
-                  sx={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' }}
+                  sx={{
+                    position: 'absolute',
+                    width: 1,
+                    height: 1,
+                    overflow: 'hidden',
+                    clip: 'rect(0 0 0 0)',
+                    whiteSpace: 'nowrap',
+                  }}
                 >
                   Users
                 </Box>

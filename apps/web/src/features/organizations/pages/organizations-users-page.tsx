@@ -115,14 +115,20 @@ export function OrganizationsUsersPage() {
 
   return (
     <Box>
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mb: 2, justifyContent: 'space-between', alignItems: { sm: 'center' } }}>
+      <Stack
+        direction={{ xs: 'column', sm: 'row' }}
+        spacing={2}
+        sx={{ mb: 2, justifyContent: 'space-between', alignItems: { sm: 'center' } }}
+      >
         <Typography variant="h1" component="h1">
           Organizations & Users
         </Typography>
         <Stack direction="row" spacing={1}>
           <Button
             variant="outlined"
-            startIcon={exportCsv.isPending ? <CircularProgress size={16} aria-hidden="true" /> : <DownloadIcon />}
+            startIcon={
+              exportCsv.isPending ? <CircularProgress size={16} aria-hidden="true" /> : <DownloadIcon />
+            }
             onClick={onDownload}
             disabled={exportCsv.isPending}
           >
@@ -139,7 +145,13 @@ export function OrganizationsUsersPage() {
       <Box
         role="search"
         aria-label="Search organizations and users"
-        sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '2fr 1fr 1fr 1.5fr' }, alignItems: 'center', mb: 1 }}
+        sx={{
+          display: 'grid',
+          gap: 2,
+          gridTemplateColumns: { xs: '1fr', md: '2fr 1fr 1fr 1.5fr' },
+          alignItems: 'center',
+          mb: 1,
+        }}
       >
         <TextField
           label="Search"
@@ -165,7 +177,9 @@ export function OrganizationsUsersPage() {
           select
           label="Status"
           value={query['filter[status]'] ? String(query['filter[status]']) : 'all'}
-          onChange={(e) => update({ 'filter[status]': e.target.value === 'all' ? undefined : e.target.value })}
+          onChange={(e) =>
+            update({ 'filter[status]': e.target.value === 'all' ? undefined : e.target.value })
+          }
           helperText=" "
         >
           <MenuItem value="all">All</MenuItem>

@@ -6,8 +6,12 @@ import { USERS_KEY } from './keys.ts';
 const key = (userId: number) => [...USERS_KEY, 'custom-permissions', userId] as const;
 
 /** GET /users/{id}/custom_permissions: the toggles that apply to the user's roles. */
-export async function getCustomPermissions(userId: number, signal?: AbortSignal): Promise<CustomPermissionItem[]> {
-  return (await api.get<{ data: CustomPermissionItem[] }>(`/users/${userId}/custom_permissions`, { signal })).data;
+export async function getCustomPermissions(
+  userId: number,
+  signal?: AbortSignal,
+): Promise<CustomPermissionItem[]> {
+  return (await api.get<{ data: CustomPermissionItem[] }>(`/users/${userId}/custom_permissions`, { signal }))
+    .data;
 }
 
 export const customPermissionsQuery = (userId: number) =>

@@ -9,7 +9,11 @@ export async function getUser(id: number, signal?: AbortSignal): Promise<UserDet
 }
 
 export const userQuery = (id: number) =>
-  queryOptions({ queryKey: [...USERS_KEY, 'one', id], queryFn: ({ signal }) => getUser(id, signal), meta: { silentError: true } });
+  queryOptions({
+    queryKey: [...USERS_KEY, 'one', id],
+    queryFn: ({ signal }) => getUser(id, signal),
+    meta: { silentError: true },
+  });
 
 export function useUser(id: number) {
   return useQuery(userQuery(id));

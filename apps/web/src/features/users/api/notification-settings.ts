@@ -6,8 +6,13 @@ import { USERS_KEY } from './keys.ts';
 const key = (userId: number) => [...USERS_KEY, 'notification-settings', userId] as const;
 
 /** GET /users/{id}/notification-settings: one entry per key that applies to the user. */
-export async function getNotificationSettings(userId: number, signal?: AbortSignal): Promise<NotificationSetting[]> {
-  return (await api.get<{ data: NotificationSetting[] }>(`/users/${userId}/notification-settings`, { signal })).data;
+export async function getNotificationSettings(
+  userId: number,
+  signal?: AbortSignal,
+): Promise<NotificationSetting[]> {
+  return (
+    await api.get<{ data: NotificationSetting[] }>(`/users/${userId}/notification-settings`, { signal })
+  ).data;
 }
 
 export const notificationSettingsQuery = (userId: number) =>
@@ -19,7 +24,10 @@ export function useNotificationSettings(userId: number) {
 
 /** PUT /users/{id}/notification-settings/toggle: turns one setting on or off. */
 export function toggleNotificationSetting({ userId, name }: { userId: number; name: string }) {
-  return api.put<{ message: string; data: NotificationSetting }>(`/users/${userId}/notification-settings/toggle`, { name });
+  return api.put<{ message: string; data: NotificationSetting }>(
+    `/users/${userId}/notification-settings/toggle`,
+    { name },
+  );
 }
 
 export function useToggleNotificationSetting() {

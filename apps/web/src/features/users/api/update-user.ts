@@ -4,7 +4,13 @@ import { api } from '../../../lib/api-client.ts';
 import { USERS_KEY } from './keys.ts';
 
 /** PUT /users/{id}: names, e-mail, role and account number. */
-export function updateUser({ id, body }: { id: number; body: UpdateUserRequest }): Promise<UserMessageResponse> {
+export function updateUser({
+  id,
+  body,
+}: {
+  id: number;
+  body: UpdateUserRequest;
+}): Promise<UserMessageResponse> {
   return api.put<UserMessageResponse>(`/users/${id}`, body);
 }
 

@@ -15,10 +15,16 @@ export function restoreUser(id: number): Promise<UserMessageResponse> {
 
 export function useArchiveUser() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: archiveUser, onSuccess: () => queryClient.invalidateQueries({ queryKey: USERS_KEY }) });
+  return useMutation({
+    mutationFn: archiveUser,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: USERS_KEY }),
+  });
 }
 
 export function useRestoreUser() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: restoreUser, onSuccess: () => queryClient.invalidateQueries({ queryKey: USERS_KEY }) });
+  return useMutation({
+    mutationFn: restoreUser,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: USERS_KEY }),
+  });
 }

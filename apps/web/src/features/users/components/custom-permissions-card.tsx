@@ -16,10 +16,15 @@ export function CustomPermissionsCard({ userId, readOnly }: { userId: number; re
   const toggle = useToggleCustomPermission();
   return (
     <Card component="section" aria-labelledby="custom-permissions-title">
-      <CardHeader title="Additional User Permissions" slotProps={{ title: { id: 'custom-permissions-title', component: 'h2', variant: 'h6' } }} />
+      <CardHeader
+        title="Additional User Permissions"
+        slotProps={{ title: { id: 'custom-permissions-title', component: 'h2', variant: 'h6' } }}
+      />
       <CardContent>
         {permissions.isPending && <Typography color="text.secondary">Loading...</Typography>}
-        {permissions.data?.length === 0 && <Typography color="text.secondary">{CUSTOM_PERMISSION_MESSAGES.empty}</Typography>}
+        {permissions.data?.length === 0 && (
+          <Typography color="text.secondary">{CUSTOM_PERMISSION_MESSAGES.empty}</Typography>
+        )}
         {permissions.data && permissions.data.length > 0 && (
           <List dense aria-labelledby="custom-permissions-title">
             {permissions.data.map((p) => (
@@ -32,7 +37,10 @@ export function CustomPermissionsCard({ userId, readOnly }: { userId: number; re
                     disabled={readOnly || toggle.isPending}
                     slotProps={{ input: { 'aria-label': p.label } }}
                     onChange={() =>
-                      toggle.mutate({ userId, permission: p.permission }, { onSuccess: (r) => notifySuccess(r.message) })
+                      toggle.mutate(
+                        { userId, permission: p.permission },
+                        { onSuccess: (r) => notifySuccess(r.message) },
+                      )
                     }
                   />
                 }

@@ -23,7 +23,10 @@ export function NotificationSettingsCard({ userId, readOnly }: { userId: number;
   const toggle = useToggleNotificationSetting();
   return (
     <Card component="section" aria-labelledby="notification-settings-title">
-      <CardHeader title="Notification Settings" slotProps={{ title: { id: 'notification-settings-title', component: 'h2', variant: 'h6' } }} />
+      <CardHeader
+        title="Notification Settings"
+        slotProps={{ title: { id: 'notification-settings-title', component: 'h2', variant: 'h6' } }}
+      />
       <CardContent>
         {settings.isPending && <Typography color="text.secondary">Loading...</Typography>}
         {settings.data && (
@@ -37,7 +40,9 @@ export function NotificationSettingsCard({ userId, readOnly }: { userId: number;
                     checked={s.enabled}
                     disabled={readOnly || toggle.isPending}
                     slotProps={{ input: { 'aria-label': settingLabel(s.name) } }}
-                    onChange={() => toggle.mutate({ userId, name: s.name }, { onSuccess: (r) => notifySuccess(r.message) })}
+                    onChange={() =>
+                      toggle.mutate({ userId, name: s.name }, { onSuccess: (r) => notifySuccess(r.message) })
+                    }
                   />
                 }
               >

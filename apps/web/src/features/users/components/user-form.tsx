@@ -124,7 +124,11 @@ export function UserForm({
       </fieldset>
       {!readOnly && (
         <Box sx={{ display: 'flex', justifyContent: 'flex-end', mt: 2 }}>
-          <Button type="submit" variant="contained" disabled={(user !== undefined && !isDirty) || isSubmitting}>
+          <Button
+            type="submit"
+            variant="contained"
+            disabled={(user !== undefined && !isDirty) || isSubmitting}
+          >
             {isSubmitting ? 'Saving...' : submitLabel}
           </Button>
         </Box>

@@ -19,7 +19,15 @@ import { useSaveWhitehatIntegration, useWhitehatIntegration } from '../api/white
 type Values = z.input<typeof WhitehatIntegrationRequest>;
 type Output = z.output<typeof WhitehatIntegrationRequest>;
 
-function WhitehatForm({ userId, settings, readOnly }: { userId: number; settings: WhitehatIntegration; readOnly: boolean }) {
+function WhitehatForm({
+  userId,
+  settings,
+  readOnly,
+}: {
+  userId: number;
+  settings: WhitehatIntegration;
+  readOnly: boolean;
+}) {
   const save = useSaveWhitehatIntegration();
   const form = useForm<Values, unknown, Output>({
     resolver: zodResolver(WhitehatIntegrationRequest),
@@ -45,7 +53,13 @@ function WhitehatForm({ userId, settings, readOnly }: { userId: number; settings
         name="enabled"
         render={({ field }) => (
           <FormControlLabel
-            control={<Switch checked={field.value} onChange={(e) => field.onChange(e.target.checked)} disabled={readOnly} />}
+            control={
+              <Switch
+                checked={field.value}
+                onChange={(e) => field.onChange(e.target.checked)}
+                disabled={readOnly}
+              />
+            }
             label="Enabled"
           />
         )}
@@ -74,7 +88,10 @@ function WhitehatForm({ userId, settings, readOnly }: { userId: number; settings
               margin="normal"
               disabled={readOnly}
               error={Boolean(errors.password)}
-              helperText={errors.password?.message ?? (settings.has_password ? 'A password is stored; enter it again to save.' : undefined)}
+              helperText={
+                errors.password?.message ??
+                (settings.has_password ? 'A password is stored; enter it again to save.' : undefined)
+              }
             />
           </Grid>
         </Grid>
@@ -95,7 +112,10 @@ export function WhitehatCard({ userId, readOnly }: { userId: number; readOnly: b
   const settings = useWhitehatIntegration(userId);
   return (
     <Card component="section" aria-labelledby="whitehat-title">
-      <CardHeader title="Whitehat Integration" slotProps={{ title: { id: 'whitehat-title', component: 'h2', variant: 'h6' } }} />
+      <CardHeader
+        title="Whitehat Integration"
+        slotProps={{ title: { id: 'whitehat-title', component: 'h2', variant: 'h6' } }}
+      />
       <CardContent>
         {settings.isPending && <Typography color="text.secondary">Loading...</Typography>}
         {settings.data && <WhitehatForm userId={userId} settings={settings.data.data} readOnly={readOnly} />}

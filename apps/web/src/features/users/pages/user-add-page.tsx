@@ -18,7 +18,10 @@ export function UserAddPage() {
         Create User
       </Typography>
       <Card component="section" aria-labelledby="user-information-title">
-        <CardHeader title="User Information" slotProps={{ title: { id: 'user-information-title', component: 'h2', variant: 'h6' } }} />
+        <CardHeader
+          title="User Information"
+          slotProps={{ title: { id: 'user-information-title', component: 'h2', variant: 'h6' } }}
+        />
         <CardContent>
           <UserForm
             readOnly={false}

@@ -38,7 +38,15 @@ export function UserPage() {
   const [pending, setPending] = useState<Pending>(null);
 
   if (user.isPending) return <PageLoader label="Loading user..." />;
-  if (user.isError) return <MessagePage title="User" message={errorMessage(user.error)} severity="error" action={{ label: 'Back to Users', to: '/users' }} />;
+  if (user.isError)
+    return (
+      <MessagePage
+        title="User"
+        message={errorMessage(user.error)}
+        severity="error"
+        action={{ label: 'Back to Users', to: '/users' }}
+      />
+    );
 
   const u = user.data;
   const has = (...permissions: string[]) => permissions.some((p) => me?.all_permissions.includes(p));
@@ -62,7 +70,11 @@ export function UserPage() {
       });
   };
   const dialogs = {
-    archive: { title: 'Archive User', text: `Archive ${u.full_name}? Archived users are read-only.`, label: 'Archive' },
+    archive: {
+      title: 'Archive User',
+      text: `Archive ${u.full_name}? Archived users are read-only.`,
+      label: 'Archive',
+    },
     restore: { title: 'Restore User', text: `Restore ${u.full_name}?`, label: 'Restore' },
     delete: { title: 'Delete User', text: `Delete ${u.full_name}? This cannot be undone.`, label: 'Delete' },
   };
@@ -70,7 +82,16 @@ export function UserPage() {
 
   return (
     <Box>
-      <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 2, mb: 2, flexWrap: 'wrap' }}>
+      <Box
+        sx={{
+          display: 'flex',
+          alignItems: 'center',
+          justifyContent: 'space-between',
+          gap: 2,
+          mb: 2,
+          flexWrap: 'wrap',
+        }}
+      >
         <Typography variant="h1" component="h1">
           {u.full_name}
         </Typography>
@@ -117,7 +138,9 @@ export function UserPage() {
         </Card>
         {has('permissions.manage') && <CustomPermissionsCard userId={u.id} readOnly={archived} />}
         {has('users.update-whitehat-integration') && <WhitehatCard userId={u.id} readOnly={archived} />}
-        {(own || has('users.manage-notification-settings')) && <NotificationSettingsCard userId={u.id} readOnly={archived} />}
+        {(own || has('users.manage-notification-settings')) && (
+          <NotificationSettingsCard userId={u.id} readOnly={archived} />
+        )}
       </Stack>
       <ConfirmDialog
         open={dialog !== null}

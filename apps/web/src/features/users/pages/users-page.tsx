@@ -26,7 +26,11 @@ import { Link as RouterLink, useSearchParams } from 'react-router';
 import { useSession } from '../../../app/session.tsx';
 import { useUsers } from '../api/list-users.ts';
 import { formatDate } from '../components/format-date.ts';
-import { ROLES_DEBOUNCE_MS, SEARCH_DEBOUNCE_MS, useDebouncedValue } from '../components/use-debounced-value.ts';
+import {
+  ROLES_DEBOUNCE_MS,
+  SEARCH_DEBOUNCE_MS,
+  useDebouncedValue,
+} from '../components/use-debounced-value.ts';
 
 const CREATE_PERMISSIONS = ['users.create', 'users.manage', 'users.manage-limited'];
 
@@ -39,20 +43,36 @@ export function UsersPage() {
   const { user } = useSession();
   const [params] = useSearchParams();
   const queryOrganization = Number(params.get('queryOrganization'));
-  const organizationId = Number.isInteger(queryOrganization) && queryOrganization > 0 ? queryOrganization : undefined;
+  const organizationId =
+    Number.isInteger(queryOrganization) && queryOrganization > 0 ? queryOrganization : undefined;
   const [search, setSearch] = useState('');
   const [roles, setRoles] = useState<Role[]>([]);
   const [page, setPage] = useState(0);
   const [perPage, setPerPage] = useState(USERS_DEFAULT_PAGE_SIZE);
   const debouncedSearch = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
   const debouncedRoles = useDebouncedValue(roles, ROLES_DEBOUNCE_MS);
-  const users = useUsers({ search: debouncedSearch, roles: debouncedRoles, organizationId, page: page + 1, perPage });
+  const users = useUsers({
+    search: debouncedSearch,
+    roles: debouncedRoles,
+    organizationId,
+    page: page + 1,
+    perPage,
+  });
   const canCreate = CREATE_PERMISSIONS.some((p) => user?.all_permissions.includes(p));
   const rows = users.data?.data ?? [];
 
   return (
     <Box>
-      <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 2, mb: 2, flexWrap: 'wrap' }}>
+      <Box
+        sx={{
+          display: 'flex',
+          alignItems: 'center',
+          justifyContent: 'space-between',
+          gap: 2,
+          mb: 2,
+          flexWrap: 'wrap',
+        }}
+      >
         <Typography variant="h1" component="h1">
           Users
         </Typography>
@@ -117,7 +137,12 @@ export function UsersPage() {
                   <TableCell>{formatDate(row.created_at)}</TableCell>
                   <TableCell>{roleText(row.roles)}</TableCell>
                   <TableCell align="right">
-                    <Button component={RouterLink} to={`/users/${row.id}`} size="small" aria-label={`Details of ${row.full_name}`}>
+                    <Button
+                      component={RouterLink}
+                      to={`/users/${row.id}`}
+                      size="small"
+                      aria-label={`Details of ${row.full_name}`}
+                    >
                       Details
                     </Button>
                   </TableCell>
