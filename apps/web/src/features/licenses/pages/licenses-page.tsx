@@ -23,6 +23,7 @@ import { useSession } from '../../../app/session.tsx';
 import { formatDate } from '../../users/components/format-date.ts';
 import { SEARCH_DEBOUNCE_MS, useDebouncedValue } from '../../users/components/use-debounced-value.ts';
 import { useLicenses } from '../api/list-licenses.ts';
+import { TableStatusRow } from '../../../components/table-status-row.tsx';
 
 /** /licenses: the licenses, searched by user, with edit (delete is not offered). */
 export function LicensesPage() {
@@ -110,20 +111,12 @@ export function LicensesPage() {
                   </TableRow>
                 );
               })}
-              {!licenses.isPending && rows.length === 0 && (
-                <TableRow>
-                  <TableCell colSpan={6} align="center">
-                    <Typography color="text.secondary">No licenses found.</Typography>
-                  </TableCell>
-                </TableRow>
-              )}
-              {licenses.isPending && (
-                <TableRow>
-                  <TableCell colSpan={6} align="center">
-                    <Typography color="text.secondary">Loading...</Typography>
-                  </TableCell>
-                </TableRow>
-              )}
+              <TableStatusRow
+                colSpan={6}
+                loading={licenses.isPending}
+                empty={rows.length === 0}
+                emptyText="No licenses found."
+              />
             </TableBody>
           </Table>
         </TableContainer>

@@ -26,6 +26,7 @@ import { Link as RouterLink, useSearchParams } from 'react-router';
 import { useSession } from '../../../app/session.tsx';
 import { useUsers } from '../api/list-users.ts';
 import { formatDate } from '../components/format-date.ts';
+import { TableStatusRow } from '../../../components/table-status-row.tsx';
 import {
   ROLES_DEBOUNCE_MS,
   SEARCH_DEBOUNCE_MS,
@@ -148,20 +149,12 @@ export function UsersPage() {
                   </TableCell>
                 </TableRow>
               ))}
-              {!users.isPending && rows.length === 0 && (
-                <TableRow>
-                  <TableCell colSpan={5} align="center">
-                    <Typography color="text.secondary">No users found.</Typography>
-                  </TableCell>
-                </TableRow>
-              )}
-              {users.isPending && (
-                <TableRow>
-                  <TableCell colSpan={5} align="center">
-                    <Typography color="text.secondary">Loading...</Typography>
-                  </TableCell>
-                </TableRow>
-              )}
+              <TableStatusRow
+                colSpan={5}
+                loading={users.isPending}
+                empty={rows.length === 0}
+                emptyText="No users found."
+              />
             </TableBody>
           </Table>
         </TableContainer>
