@@ -21,7 +21,7 @@ import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { useSession } from '../../../app/session.tsx';
 import { formatDate } from '../../users/components/format-date.ts';
-import { SEARCH_DEBOUNCE_MS, useDebouncedValue } from '../../users/components/use-debounced-value.ts';
+import { SEARCH_DEBOUNCE_MS, useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 import { useLicenses } from '../api/list-licenses.ts';
 import { TableStatusRow } from '../../../components/table-status-row.tsx';
 

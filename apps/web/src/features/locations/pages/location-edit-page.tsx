@@ -13,7 +13,7 @@ import { useDeleteLocation } from '../api/delete-location.ts';
 import { useLocation } from '../api/get-location.ts';
 import { useMembers } from '../api/list-members.ts';
 import { useUpdateLocation } from '../api/update-location.ts';
-import { ConfirmDeleteDialog } from '../components/confirm-delete-dialog.tsx';
+import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { LocationForm } from '../components/location-form.tsx';
 import { canChangeLockedAddress, canLocation, useLocationsScope } from '../location-access.ts';
 
@@ -67,11 +67,14 @@ export function LocationEditPage() {
           )
         }
       />
-      <ConfirmDeleteDialog
+      <ConfirmDialog
         open={confirming}
-        name={loc.location_name}
-        pending={remove.isPending}
-        onCancel={() => setConfirming(false)}
+        title="Delete Location"
+        text={`Are you sure you want to delete the location ${loc.location_name}?`}
+        confirmLabel="Delete"
+        color="error"
+        busy={remove.isPending}
+        onClose={() => setConfirming(false)}
         onConfirm={() =>
           remove.mutate(loc.id, {
             onSuccess: async (result) => {

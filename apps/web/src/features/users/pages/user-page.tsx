@@ -18,7 +18,7 @@ import { useUser } from '../api/get-user.ts';
 import { useUpdateUser } from '../api/update-user.ts';
 import { useArchiveUser, useRestoreUser } from '../api/user-status.ts';
 import { CustomPermissionsCard } from '../components/custom-permissions-card.tsx';
-import { ConfirmDialog } from '../components/confirm-dialog.tsx';
+import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { NotificationSettingsCard } from '../components/notification-settings-card.tsx';
 import { WhitehatCard } from '../components/whitehat-card.tsx';
 import { UserForm } from '../components/user-form.tsx';
@@ -148,6 +148,7 @@ export function UserPage() {
         text={dialog?.text ?? ''}
         confirmLabel={dialog?.label ?? ''}
         busy={archive.isPending || restore.isPending || remove.isPending}
+        color={pending === 'restore' ? 'primary' : 'error'}
         onConfirm={run}
         onClose={() => setPending(null)}
       />

@@ -31,7 +31,7 @@ import {
   ROLES_DEBOUNCE_MS,
   SEARCH_DEBOUNCE_MS,
   useDebouncedValue,
-} from '../components/use-debounced-value.ts';
+} from '../../../lib/use-debounced-value.ts';
 
 const CREATE_PERMISSIONS = ['users.create', 'users.manage', 'users.manage-limited'];
 

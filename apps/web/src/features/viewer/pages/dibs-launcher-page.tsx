@@ -7,16 +7,9 @@ import { useSession } from '../../../app/session.tsx';
 import { PageLoader } from '../../../components/page-loader.tsx';
 import { PublicLayout } from '../../../components/public-layout.tsx';
 import { api } from '../../../lib/api-client.ts';
+import { dibsDeepLink } from '../deep-link.ts';
 
 export const LINK_EXPIRED = 'This link has expired!';
-/** The desktop viewer registers this URL scheme. */
-export const DIBS_DEEP_LINK_SCHEME = 'archline-dibs';
-
-export function dibsDeepLink(token: string, q: string | null): string {
-  const params = new URLSearchParams({ token });
-  if (q) params.set('q', q);
-  return `${DIBS_DEEP_LINK_SCHEME}://open?${params.toString()}`;
-}
 
 /**
  * /dibs?token=&q=: hands a session over to the desktop viewer. Requires a signed-in browser;
