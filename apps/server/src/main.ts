@@ -18,7 +18,8 @@ const logger = pino({
 const database = await openDatabase({
   databaseUrl: config.databaseUrl,
   pgliteDir: path.join(config.dataDir, 'pglite'),
-  onIdleError: (err) => logger.warn({ err: err.message }, 'an idle database connection was closed by the server'),
+  onIdleError: (err) =>
+    logger.warn({ err: err.message }, 'an idle database connection was closed by the server'),
 });
 logger.info(
   database.engine === 'postgres'

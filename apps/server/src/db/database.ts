@@ -41,13 +41,30 @@ export interface OpenOptions {
   onIdleError?: (err: Error) => void;
 }
 
+/** Session settings for PostgreSQL connections (see openDatabase). */
+export const SESSION_OPTIONS = '-c jit=off -c max_parallel_workers_per_gather=0';
+
+function hasSessionOptions(url: string): boolean {
+  try {
+    return new URL(url).searchParams.has('options');
+  } catch {
+    return false;
+  }
+}
+
 /**
  * Opens the database: PostgreSQL when a URL is given, otherwise embedded PGlite.
  * Both go through a pg.Pool so every query takes the same code path.
  */
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
   if (opts.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolMax ?? 10 });
+    const pool = new pg.Pool({
+      connectionString: opts.databaseUrl,
+      max: opts.poolMax ?? 10,
+      // The queries are short index scans under many concurrent requests: JIT compilation and
+      // parallel workers only add latency and CPU. A URL carrying its own `options` keeps them.
+      ...(hasSessionOptions(opts.databaseUrl) ? {} : { options: SESSION_OPTIONS }),
+    });
     // An idle connection the server drops (restart, failover, an administrator ending it) is
     // discarded by the pool; without a listener its error would end the process.
     pool.on('error', (err) => opts.onIdleError?.(err));
