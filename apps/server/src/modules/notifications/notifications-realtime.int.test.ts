@@ -1,67 +1,20 @@
-import type { AddressInfo } from 'node:net';
-import {
-  EVENTS,
-  REALTIME_PATH,
-  type AnnouncementUpdatedEvent,
-  type NotificationEvent,
-} from '@archline/contracts';
-import { io as connectClient, type Socket as ClientSocket } from 'socket.io-client';
+import { EVENTS, type AnnouncementUpdatedEvent, type NotificationEvent } from '@archline/contracts';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { API, bearer, givenUser, tokenFor } from '../../../test/auth-helpers.ts';
+import { collect, eventually, listen, settle, socketClients } from '../../../test/realtime-helpers.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { notifyUser } from './service.ts';
 
 let t: TestApp;
 let url: string;
-const clients: ClientSocket[] = [];
+const { connect, disconnectAll } = socketClients(() => url);
 
 beforeAll(async () => {
   t = await createTestApp();
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  url = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+  url = await listen(t.app);
 });
-afterEach(() => {
-  for (const c of clients.splice(0)) c.disconnect();
-});
+afterEach(disconnectAll);
 afterAll(() => t?.close());
-
-function connect(token: string): Promise<ClientSocket> {
-  const socket = connectClient(url, {
-    path: REALTIME_PATH,
-    transports: ['websocket'],
-    reconnection: false,
-    forceNew: true,
-    auth: { token },
-  });
-  clients.push(socket);
-  return new Promise((resolve, reject) => {
-    socket.once('connect', () => resolve(socket));
-    socket.once('connect_error', reject);
-  });
-}
-
-/** Collects every payload of `event` on a socket. */
-function collect<T>(socket: ClientSocket, event: string): T[] {
-  const seen: T[] = [];
-  socket.on(event, (payload: T) => seen.push(payload));
-  return seen;
-}
-
-async function eventually(check: () => void, timeoutMs = 5000) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      check();
-      return;
-    } catch (err) {
-      if (Date.now() > deadline) throw err;
-      await new Promise((r) => setTimeout(r, 50));
-    }
-  }
-}
-
-/** Lets in-flight events arrive before asserting that something did not. */
-const settle = () => new Promise((r) => setTimeout(r, 300));
 
 describe('real-time delivery of notifications', () => {
   it("notifyUser reaches the user's own channel and nobody else's", async () => {

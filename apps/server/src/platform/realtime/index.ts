@@ -182,8 +182,10 @@ export function createRealtime(getCtx: () => AppContext): Realtime {
         await Promise.allSettled([...server._nsps.values()].map((nsp) => nsp.adapter.close()));
         server.engine.close();
       }
-      await adapterPool?.end();
+      // Taken before awaiting: close runs from both preClose and onClose, and must end the pool once.
+      const pool = adapterPool;
       adapterPool = undefined;
+      await pool?.end();
     },
   };
 }

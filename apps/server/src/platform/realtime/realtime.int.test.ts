@@ -1,62 +1,37 @@
-import type { AddressInfo } from 'node:net';
 import {
   EVENTS,
   GENERAL_CHANNEL,
   INTERNAL_CHANNEL,
   organizationChannel,
   patientChannel,
-  REALTIME_PATH,
   REALTIME_TEXTS,
-  SUBSCRIBE_EVENT,
   UNSUBSCRIBE_EVENT,
   userChannel,
-  type SubscribeAck,
 } from '@archline/contracts';
-import { io as connectClient, type Socket as ClientSocket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { givenOrganization, givenUser, tokenFor } from '../../../test/auth-helpers.ts';
+import {
+  listen,
+  settle,
+  socketClients,
+  subscribe,
+  type ClientSocket,
+} from '../../../test/realtime-helpers.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
-import { buildApp, type App } from '../../app.ts';
+import { buildApp } from '../../app.ts';
 import { openDatabase } from '../../db/database.ts';
 import { issueToken, revokeToken } from '../auth/tokens.ts';
 
 let t: TestApp;
 let url: string;
-const clients: ClientSocket[] = [];
-
-async function listen(app: App): Promise<string> {
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  return `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-}
+const { connect, disconnectAll } = socketClients(() => url);
 
 beforeAll(async () => {
   t = await createTestApp();
   url = await listen(t.app);
 });
-afterEach(() => {
-  for (const c of clients.splice(0)) c.disconnect();
-});
+afterEach(disconnectAll);
 afterAll(() => t?.close());
-
-/** Connects a client; resolves once connected, rejects with the server's refusal message. */
-function connect(token: string | undefined, at = url): Promise<ClientSocket> {
-  const socket = connectClient(at, {
-    path: REALTIME_PATH,
-    transports: ['websocket'],
-    reconnection: false,
-    forceNew: true,
-    ...(token === undefined ? {} : { auth: { token } }),
-  });
-  clients.push(socket);
-  return new Promise((resolve, reject) => {
-    socket.once('connect', () => resolve(socket));
-    socket.once('connect_error', (err) => reject(err));
-  });
-}
-
-function subscribe(socket: ClientSocket, channel: unknown): Promise<SubscribeAck> {
-  return socket.timeout(5000).emitWithAck(SUBSCRIBE_EVENT, { channel });
-}
 
 /** Resolves with the next payload of `event`, or rejects after `ms`. */
 function next(socket: ClientSocket, event: string, ms = 5000): Promise<unknown> {
@@ -79,8 +54,6 @@ function record(socket: ClientSocket, event: string): unknown[] {
   socket.on(event, (payload: unknown) => seen.push(payload));
   return seen;
 }
-
-const settle = () => new Promise((r) => setTimeout(r, 300));
 
 async function member(orgId: number, roles: ('doctor' | 'staff_member')[] = ['doctor']) {
   const user = await givenUser(t, { roles, organizations: [{ id: orgId, role: 'organization_member' }] });
