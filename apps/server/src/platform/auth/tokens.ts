@@ -3,7 +3,7 @@ import { sql, type Kysely } from 'kysely';
 import { profileOf, ROLES, type Role } from '@archline/contracts';
 import type { DB } from '../../db/schema.ts';
 import type { AppContext } from '../context.ts';
-import { loadActorAccess } from '../permissions/index.ts';
+import { accessFrom, loadActorAccess, type ActorAccess } from '../permissions/index.ts';
 import type { Actor } from './actor.ts';
 
 /**
@@ -77,25 +77,16 @@ export function asRoles(names: readonly string[]): Role[] {
   return names.filter((r): r is Role => (ROLES as readonly string[]).includes(r));
 }
 
-/** Builds the request actor of a user for a session. */
-export async function buildActor(
-  db: Kysely<DB>,
-  user: {
-    id: number;
-    email: string;
-    first_name: string;
-    last_name: string;
-    current_organization_id: number | null;
-  },
-  tokenId: number,
-): Promise<Actor> {
-  const roleRows = await db.selectFrom('user_roles').select('role').where('user_id', '=', user.id).execute();
-  const roles = asRoles(roleRows.map((r) => r.role));
-  const access = await loadActorAccess(db, {
-    userId: user.id,
-    roles,
-    currentOrganizationId: user.current_organization_id,
-  });
+interface ActorUser {
+  id: number;
+  email: string;
+  first_name: string;
+  last_name: string;
+  current_organization_id: number | null;
+}
+
+/** The request actor of a user from its roles and access. */
+function actorOf(user: ActorUser, tokenId: number, roles: Role[], access: ActorAccess): Actor {
   const currentOrganizationId =
     user.current_organization_id !== null && access.organizationIds.includes(user.current_organization_id)
       ? user.current_organization_id
@@ -115,9 +106,23 @@ export async function buildActor(
   };
 }
 
+/** Builds the request actor of a user for a session. */
+export async function buildActor(db: Kysely<DB>, user: ActorUser, tokenId: number): Promise<Actor> {
+  const roleRows = await db.selectFrom('user_roles').select('role').where('user_id', '=', user.id).execute();
+  const roles = asRoles(roleRows.map((r) => r.role));
+  const access = await loadActorAccess(db, {
+    userId: user.id,
+    roles,
+    currentOrganizationId: user.current_organization_id,
+  });
+  return actorOf(user, tokenId, roles, access);
+}
+
 /**
  * The actor of a bearer token, or null when the token is unknown, revoked, expired (idle or
- * absolute) or its user is archived or removed. Extends the idle expiry at most once a minute.
+ * absolute) or its user is archived or removed. One statement reads the session, the user, its
+ * roles, memberships, custom permissions and (lab partners) the organizations it serves, so every
+ * request starts with a single round trip. Extends the idle expiry at most once a minute.
  */
 export async function resolveToken(ctx: AppContext, token: string): Promise<Actor | null> {
   if (!token || token.length > 200) return null;
@@ -134,6 +139,17 @@ export async function resolveToken(ctx: AppContext, token: string): Promise<Acto
       'users.first_name',
       'users.last_name',
       'users.current_organization_id',
+      sql<unknown>`coalesce((select json_agg(r.role) from user_roles r where r.user_id = users.id), '[]'::json)`.as(
+        'roles',
+      ),
+      sql<unknown>`coalesce((select json_agg(json_build_object('organization_id', ou.organization_id, 'role', ou.role) order by ou.organization_id)
+        from organization_user ou where ou.user_id = users.id), '[]'::json)`.as('memberships'),
+      sql<unknown>`coalesce((select json_agg(c.permission) from user_custom_permissions c where c.user_id = users.id), '[]'::json)`.as(
+        'custom',
+      ),
+      sql<unknown>`case when exists (select 1 from user_roles lr where lr.user_id = users.id and lr.role = 'lab_partner')
+        then coalesce((select json_agg(op.organization_id) from organization_preferences op where op.third_party_partner_user_id = users.id), '[]'::json)
+        else '[]'::json end`.as('served'),
     ])
     .where('auth_tokens.token_hash', '=', hashToken(token))
     .where('auth_tokens.revoked_at', 'is', null)
@@ -154,7 +170,22 @@ export async function resolveToken(ctx: AppContext, token: string): Promise<Acto
       .where('id', '=', row.token_id)
       .execute();
   }
-  return buildActor(ctx.db, row, row.token_id);
+  const roles = asRoles(jsonArray<string>(row.roles));
+  const access = accessFrom(
+    { roles, currentOrganizationId: row.current_organization_id },
+    {
+      memberships: jsonArray<{ organization_id: number; role: string }>(row.memberships),
+      custom: jsonArray<string>(row.custom),
+      served: jsonArray<number>(row.served),
+    },
+  );
+  return actorOf(row, row.token_id, roles, access);
+}
+
+/** A json column as an array (drivers hand json over parsed; a string is parsed here). */
+function jsonArray<T>(value: unknown): T[] {
+  const parsed = typeof value === 'string' ? (JSON.parse(value) as unknown) : value;
+  return Array.isArray(parsed) ? (parsed as T[]) : [];
 }
 
 /** Ends one session (logout). */

@@ -21,7 +21,7 @@ export interface ActorAccess {
   permissions: Set<string>;
   /** The user's role in the current organization, or null when not a member of it. */
   organizationRole: OrganizationRole | null;
-  /** Every organization the user is a member of. */
+  /** Every organization the user is a member of (a lab partner: also those it is the third-party partner of). */
   organizationIds: number[];
 }
 
@@ -31,12 +31,50 @@ export interface LoadActorAccessInput {
   currentOrganizationId: number | null;
 }
 
+/** What a user's access is computed from (see accessFrom). */
+export interface AccessRows {
+  memberships: { organization_id: number | string; role: string }[];
+  custom: string[];
+  /** Organizations whose RxForm preference names the user the third-party partner (lab partners). */
+  served: (number | string)[];
+}
+
 /**
- * Effective permissions of a user: role permissions, plus (practice profile) the pivot
- * permissions of the current organization, plus the custom toggles. Two queries, run together.
+ * Effective access of a user from its rows: role permissions, plus (practice profile) the pivot
+ * permissions of the current organization, plus the custom toggles; the organizations are the
+ * memberships and, for a lab partner, those it serves.
  */
+export function accessFrom(
+  input: Pick<LoadActorAccessInput, 'roles' | 'currentOrganizationId'>,
+  rows: AccessRows,
+): ActorAccess {
+  const partner = input.roles.includes('lab_partner');
+  const organizationIds = [
+    ...new Set([
+      ...rows.memberships.map((m) => Number(m.organization_id)),
+      ...(partner ? rows.served.map(Number) : []),
+    ]),
+  ].sort((a, b) => a - b);
+  const current =
+    input.currentOrganizationId === null
+      ? undefined
+      : rows.memberships.find((m) => Number(m.organization_id) === input.currentOrganizationId);
+  const organizationRole =
+    current && (ORGANIZATION_ROLES as readonly string[]).includes(current.role)
+      ? (current.role as OrganizationRole)
+      : null;
+  const permissions: Set<string> = permissionsFor({
+    roles: input.roles,
+    organizationRole,
+    custom: rows.custom,
+  });
+  return { permissions, organizationRole, organizationIds };
+}
+
+/** Effective access of a user (see accessFrom); the queries run together. */
 export async function loadActorAccess(db: Kysely<DB>, input: LoadActorAccessInput): Promise<ActorAccess> {
-  const [memberships, custom] = await Promise.all([
+  const partner = input.roles.includes('lab_partner');
+  const [memberships, custom, served] = await Promise.all([
     db
       .selectFrom('organization_user')
       .select(['organization_id', 'role'])
@@ -48,22 +86,20 @@ export async function loadActorAccess(db: Kysely<DB>, input: LoadActorAccessInpu
       .select('permission')
       .where('user_id', '=', input.userId)
       .execute(),
+    // A lab partner also works for the organizations that name it their third-party partner.
+    partner
+      ? db
+          .selectFrom('organization_preferences')
+          .select('organization_id')
+          .where('third_party_partner_user_id', '=', input.userId)
+          .execute()
+      : Promise.resolve([]),
   ]);
-  const organizationIds = memberships.map((m) => Number(m.organization_id));
-  const current =
-    input.currentOrganizationId === null
-      ? undefined
-      : memberships.find((m) => Number(m.organization_id) === input.currentOrganizationId);
-  const organizationRole =
-    current && (ORGANIZATION_ROLES as readonly string[]).includes(current.role)
-      ? (current.role as OrganizationRole)
-      : null;
-  const permissions: Set<string> = permissionsFor({
-    roles: input.roles,
-    organizationRole,
+  return accessFrom(input, {
+    memberships,
     custom: custom.map((c) => c.permission),
+    served: served.map((o) => o.organization_id),
   });
-  return { permissions, organizationRole, organizationIds };
 }
 
 /** The part of an Actor the checks below need (so services and tests can pass a plain object). */
@@ -88,8 +124,8 @@ function profileOfSubject(actor: AccessSubject): Profile {
 
 /**
  * The organizations whose records the actor may see: 'all' for management users holding
- * organizations.view-any; otherwise the ids of their organizations. A lab partner sees the
- * organizations assigned to the third party, which today are its memberships.
+ * organizations.view-any; otherwise the ids of their organizations. A lab partner sees its
+ * memberships and the organizations whose preference names it the third-party partner.
  */
 export function organizationScope(actor: AccessSubject): 'all' | number[] {
   if (profileOfSubject(actor) === 'management' && actor.permissions.has('organizations.view-any'))

@@ -141,6 +141,32 @@ describe('organization scope', () => {
     expect(canSeeOrganization(actor, orgA)).toBe(false);
   });
 
+  it('a lab partner also sees the organizations naming it their third-party partner, and no others', async () => {
+    const u = await givenUser(t, { roles: ['lab_partner'] });
+    await t.db
+      .insertInto('organization_preferences')
+      .values({ organization_id: orgC, third_party_partner_user_id: u.id })
+      .onConflict((oc) => oc.column('organization_id').doUpdateSet({ third_party_partner_user_id: u.id }))
+      .execute();
+    const access = await loadActorAccess(t.db, {
+      userId: u.id,
+      roles: ['lab_partner'],
+      currentOrganizationId: null,
+    });
+    const actor = { ...access, roles: ['lab_partner'] };
+    expect(organizationScope(actor)).toEqual([orgC]);
+    expect(canSeeOrganization(actor, orgA)).toBe(false);
+
+    // The same preference does not widen a doctor's scope.
+    const doctor = await givenUser(t, { roles: ['doctor'] });
+    const doctorAccess = await loadActorAccess(t.db, {
+      userId: doctor.id,
+      roles: ['doctor'],
+      currentOrganizationId: null,
+    });
+    expect(doctorAccess.organizationIds).toEqual([]);
+  });
+
   it('a practice user sees only their memberships, even with a stray view-any permission', async () => {
     const u = await givenUser(t, {
       roles: ['doctor'],
