@@ -15,6 +15,7 @@ import { registerWeb } from './platform/http/web.ts';
 import { createJobs } from './platform/jobs/index.ts';
 import { registerMailJobs } from './platform/mail/delivery.ts';
 import { createRealtime } from './platform/realtime/index.ts';
+import { createStorage } from './platform/storage/index.ts';
 
 export const API_PREFIX = '/services/api/v2';
 
@@ -35,6 +36,10 @@ export type App = FastifyInstance;
 /** Builds the HTTP application: API under /services/api/v2, OpenAPI docs, and the web app. */
 export async function buildApp(opts: BuildOptions): Promise<App> {
   const logger = opts.logger ?? pino({ level: opts.config.logLevel });
+  if (opts.config.storage.driver !== 'local')
+    throw new Error(
+      'STORAGE_DRIVER=s3 is not available yet: use STORAGE_DRIVER=local (files under DATA_DIR/files)',
+    );
   const app = Fastify({
     loggerInstance: logger as FastifyBaseLogger,
     genReqId: (req) => {
@@ -59,6 +64,7 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
       log: logger.child({ module: 'jobs' }),
     }),
     realtime: createRealtime(() => ctx),
+    storage: createStorage({ dataDir: opts.config.dataDir }),
   };
   app.decorate('ctx', ctx);
   registerMailJobs(ctx);

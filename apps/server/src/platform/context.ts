@@ -5,6 +5,7 @@ import type { DB } from '../db/schema.ts';
 import type { Config } from './config/env.ts';
 import type { Jobs } from './jobs/index.ts';
 import type { Realtime } from './realtime/index.ts';
+import type { StorageDriver } from './storage/index.ts';
 
 /**
  * What every use case may depend on. Built once per process (and once per test database),
@@ -17,4 +18,6 @@ export interface AppContext {
   log: Logger;
   jobs: Jobs;
   realtime: Realtime;
+  /** Uploaded files (local disk under DATA_DIR/files). */
+  storage: StorageDriver;
 }
