@@ -1,0 +1,169 @@
+import { describe, expect, it } from 'vitest';
+import {
+  calendarDateIn,
+  onHoldFilterLabel,
+  onHoldFilterMode,
+  parseDateRange,
+  readCaseListQuery,
+  requestAgeTone,
+  shipDateTone,
+  withoutConsumed,
+} from './case-list.ts';
+
+describe('shipDateTone', () => {
+  const now = new Date('2026-03-10T15:00:00Z');
+
+  it('is overdue when the date is past and the shipment is not completed', () => {
+    expect(shipDateTone('2026-03-09', false, now, 'UTC')).toBe('overdue');
+    expect(shipDateTone('2025-12-31', false, now, 'UTC')).toBe('overdue');
+  });
+
+  it('is normal when a past date is completed', () => {
+    expect(shipDateTone('2026-03-09', true, now, 'UTC')).toBe('normal');
+  });
+
+  it('is today on the same calendar day, completed or not', () => {
+    expect(shipDateTone('2026-03-10', false, now, 'UTC')).toBe('today');
+    expect(shipDateTone('2026-03-10', true, now, 'UTC')).toBe('today');
+  });
+
+  it('is normal for future dates and missing dates', () => {
+    expect(shipDateTone('2026-03-11', false, now, 'UTC')).toBe('normal');
+    expect(shipDateTone(null, false, now, 'UTC')).toBe('normal');
+    expect(shipDateTone(undefined, false, now, 'UTC')).toBe('normal');
+    expect(shipDateTone('not a date', false, now, 'UTC')).toBe('normal');
+  });
+
+  it("compares with today in the user's time zone", () => {
+    // 02:00 UTC on the 11th is still the 10th in Denver (UTC-6 in March after DST, UTC-7 before).
+    const lateEvening = new Date('2026-03-11T02:00:00Z');
+    expect(shipDateTone('2026-03-10', false, lateEvening, 'America/Denver')).toBe('today');
+    expect(shipDateTone('2026-03-10', false, lateEvening, 'UTC')).toBe('overdue');
+    expect(shipDateTone('2026-03-11', false, lateEvening, 'Asia/Tokyo')).toBe('today');
+  });
+
+  it('accepts instants, converted to the calendar day in the time zone', () => {
+    expect(shipDateTone('2026-03-10T23:30:00Z', false, now, 'UTC')).toBe('today');
+    expect(shipDateTone(new Date('2026-03-09T12:00:00Z'), false, now, 'UTC')).toBe('overdue');
+  });
+});
+
+describe('calendarDateIn', () => {
+  it('formats the day of an instant in a time zone', () => {
+    expect(calendarDateIn(new Date('2026-01-01T03:00:00Z'), 'UTC')).toBe('2026-01-01');
+    expect(calendarDateIn(new Date('2026-01-01T03:00:00Z'), 'America/New_York')).toBe('2025-12-31');
+  });
+});
+
+describe('requestAgeTone', () => {
+  const now = new Date('2026-03-10T12:00:00Z');
+  const hoursAgo = (h: number) => new Date(now.getTime() - h * 3_600_000).toISOString();
+
+  it('is ok up to 6 hours', () => {
+    expect(requestAgeTone(hoursAgo(0), now)).toBe('ok');
+    expect(requestAgeTone(hoursAgo(6), now)).toBe('ok');
+  });
+
+  it('is warning above 6 and up to 12 hours', () => {
+    expect(requestAgeTone(hoursAgo(6.01), now)).toBe('warning');
+    expect(requestAgeTone(hoursAgo(12), now)).toBe('warning');
+  });
+
+  it('is danger beyond 12 hours', () => {
+    expect(requestAgeTone(hoursAgo(12.01), now)).toBe('danger');
+    expect(requestAgeTone(hoursAgo(72), now)).toBe('danger');
+  });
+
+  it('is neutral without a timestamp', () => {
+    expect(requestAgeTone(null, now)).toBe('neutral');
+    expect(requestAgeTone(undefined, now)).toBe('neutral');
+    expect(requestAgeTone('', now)).toBe('neutral');
+    expect(requestAgeTone('garbage', now)).toBe('neutral');
+  });
+
+  it('accepts Date values', () => {
+    expect(requestAgeTone(new Date(now.getTime() - 3_600_000), now)).toBe('ok');
+  });
+});
+
+describe('onHoldFilterLabel', () => {
+  it("reads 'On-hold' for admin and super_admin", () => {
+    expect(onHoldFilterLabel(['admin'])).toBe('On-hold');
+    expect(onHoldFilterLabel(['super_admin'])).toBe('On-hold');
+    expect(onHoldFilterMode(['admin'])).toBe('include');
+  });
+
+  it("reads 'On-hold Only' for everyone else", () => {
+    for (const role of ['tech_support', 'supervisor', 'lab_partner', 'doctor']) {
+      expect(onHoldFilterLabel([role])).toBe('On-hold Only');
+      expect(onHoldFilterMode([role])).toBe('only');
+    }
+    expect(onHoldFilterLabel([])).toBe('On-hold Only');
+  });
+});
+
+describe('readCaseListQuery', () => {
+  it('reads queryUser, queryOrganization, queryName and sort', () => {
+    const params = new URLSearchParams(
+      'queryUser=Dr%20Grey&queryOrganization=Bright&queryName=Smith&sort=newest',
+    );
+    const { filters, consumed } = readCaseListQuery(params);
+    expect(filters).toEqual({ doctor: 'Dr Grey', organization: 'Bright', patient: 'Smith', sort: 'newest' });
+    expect(consumed).toEqual(['queryUser', 'queryOrganization', 'queryName', 'sort']);
+  });
+
+  it('reads filter[...] flags, organization type and date ranges', () => {
+    const params = new URLSearchParams();
+    params.set('filter[on_hold]', '1');
+    params.set('filter[active_only]', 'true');
+    params.set('filter[archived_only]', '0');
+    params.set('filter[case_notes_only]', 'yes');
+    params.set('filter[rush_case_only]', 'on');
+    params.set('filter[organization_type_id]', '4');
+    params.set('filter[expected_shipping_date]', '2026-03-01,2026-03-31');
+    const { filters, consumed } = readCaseListQuery(params);
+    expect(filters).toEqual({
+      onHold: true,
+      activeOnly: true,
+      archivedOnly: false,
+      caseNotesOnly: true,
+      rushOnly: true,
+      organizationTypeId: 4,
+      shipDate: { from: '2026-03-01', to: '2026-03-31' },
+    });
+    expect(consumed).toHaveLength(7);
+  });
+
+  it('reads queryUser and queryOrganization given as ids', () => {
+    const { filters } = readCaseListQuery(new URLSearchParams('queryUser=12&queryOrganization=7'));
+    expect(filters).toEqual({ userId: 12, organizationId: 7 });
+  });
+
+  it('consumes but ignores unknown filters and invalid values', () => {
+    const params = new URLSearchParams(
+      'sort=sideways&filter[unknown]=1&filter[on_hold]=maybe&filter[expected_shipping_date]=x,y&page=2',
+    );
+    const { filters, consumed } = readCaseListQuery(params);
+    expect(filters).toEqual({});
+    expect(consumed).toEqual([
+      'sort',
+      'filter[unknown]',
+      'filter[on_hold]',
+      'filter[expected_shipping_date]',
+    ]);
+    expect(withoutConsumed(params, consumed)).toBe('?page=2');
+  });
+
+  it('keeps open-ended and reversed date ranges usable', () => {
+    expect(parseDateRange('2026-03-01,')).toEqual({ from: '2026-03-01', to: null });
+    expect(parseDateRange(',2026-03-31')).toEqual({ from: null, to: '2026-03-31' });
+    expect(parseDateRange('2026-03-31,2026-03-01')).toEqual({ from: '2026-03-01', to: '2026-03-31' });
+    expect(parseDateRange('2026-02-30,')).toBeNull();
+  });
+
+  it('removes everything it consumed', () => {
+    const params = new URLSearchParams('queryName=Smith&filter[rush_case_only]=1');
+    const { consumed } = readCaseListQuery(params);
+    expect(withoutConsumed(params, consumed)).toBe('');
+  });
+});

@@ -1,0 +1,262 @@
+import { ADMIN_ROLES } from './roles.ts';
+
+/**
+ * Pure rules of the two patient lists (/patients for practices, /patients-page for management and
+ * lab partners). Spec: document 1 sections 2.5, 4 and 9; document 2 'Patients page (management
+ * case list)', section 4 (age chips, ship date) and section 9.
+ */
+
+/** Patient name search waits this long after the last keystroke. */
+export const CASE_LIST_SEARCH_DEBOUNCE_MS = 250;
+/** The practice list's location filter waits this long after the last change. */
+export const CASE_LIST_LOCATION_DEBOUNCE_MS = 1000;
+// Page sizes: PATIENTS_PRACTICE_PAGE_SIZE, PATIENTS_MANAGEMENT_PAGE_SIZE and PATIENTS_PAGE_SIZES (patients.ts).
+/** Once idle, the management list refreshes this often. */
+export const CASE_LIST_AUTO_REFRESH_MS = 10_000;
+/**
+ * How long the management list waits without user activity before it starts refreshing, when the
+ * global settings do not configure it (`case_list_idle_seconds`).
+ */
+export const CASE_LIST_DEFAULT_IDLE_SECONDS = 300;
+
+// ---------------------------------------------------------------- ship date and request age
+
+export type ShipDateTone = 'overdue' | 'today' | 'normal';
+
+/** 'YYYY-MM-DD' of an instant in a time zone. */
+export function calendarDateIn(instant: Date, timeZone: string): string {
+  const parts = new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).formatToParts(instant);
+  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
+  return `${get('year')}-${get('month')}-${get('day')}`;
+}
+
+const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * The ship date's emphasis: red bold ('overdue') when it is past and the shipment is not
+ * completed, green bold ('today') when it is today in the user's time zone, otherwise 'normal'.
+ * `shipDate` is a calendar date ('YYYY-MM-DD') or an instant (ISO string or Date).
+ */
+export function shipDateTone(
+  shipDate: string | Date | null | undefined,
+  completed: boolean,
+  now: Date,
+  timeZone: string,
+): ShipDateTone {
+  if (shipDate === null || shipDate === undefined || shipDate === '') return 'normal';
+  let day: string;
+  if (typeof shipDate === 'string' && DATE_ONLY.test(shipDate)) day = shipDate;
+  else {
+    const instant = shipDate instanceof Date ? shipDate : new Date(shipDate);
+    if (Number.isNaN(instant.getTime())) return 'normal';
+    day = calendarDateIn(instant, timeZone);
+  }
+  const today = calendarDateIn(now, timeZone);
+  if (day === today) return 'today';
+  if (day < today && !completed) return 'overdue';
+  return 'normal';
+}
+
+export type RequestAgeTone = 'ok' | 'warning' | 'danger' | 'neutral';
+
+/** Age thresholds of the request progress chips. */
+export const REQUEST_AGE_OK_HOURS = 6;
+export const REQUEST_AGE_WARNING_HOURS = 12;
+
+/**
+ * The colour of a request progress chip from the age of its oldest open item: up to 6 hours
+ * 'ok', up to 12 hours 'warning', beyond that 'danger'; without a timestamp 'neutral'.
+ */
+export function requestAgeTone(oldestOpenAt: string | Date | null | undefined, now: Date): RequestAgeTone {
+  if (oldestOpenAt === null || oldestOpenAt === undefined || oldestOpenAt === '') return 'neutral';
+  const at = oldestOpenAt instanceof Date ? oldestOpenAt : new Date(oldestOpenAt);
+  if (Number.isNaN(at.getTime())) return 'neutral';
+  const hours = (now.getTime() - at.getTime()) / 3_600_000;
+  if (hours <= REQUEST_AGE_OK_HOURS) return 'ok';
+  if (hours <= REQUEST_AGE_WARNING_HOURS) return 'warning';
+  return 'danger';
+}
+
+// ---------------------------------------------------------------- on-hold label
+
+/** 'On-hold' (include held cases) for admin and super_admin; 'On-hold Only' for everyone else. */
+export function onHoldFilterLabel(roles: readonly string[]): 'On-hold' | 'On-hold Only' {
+  return roles.some((r) => (ADMIN_ROLES as readonly string[]).includes(r)) ? 'On-hold' : 'On-hold Only';
+}
+
+/** Whether the on-hold toggle includes held cases (admins) or limits the list to them (others). */
+export function onHoldFilterMode(roles: readonly string[]): 'include' | 'only' {
+  return onHoldFilterLabel(roles) === 'On-hold' ? 'include' : 'only';
+}
+
+// ---------------------------------------------------------------- management query parameters
+
+export type CaseListSort = 'newest' | 'oldest';
+
+export interface DateRange {
+  from: string | null;
+  to: string | null;
+}
+
+/** The management list's filters (the ones this portal offers). */
+export interface CaseListFilters {
+  /** Patient name or case number. */
+  patient: string;
+  /** Doctor name. */
+  doctor: string;
+  /** Organization name or account number. */
+  organization: string;
+  /** Only this doctor's cases (queryUser given as an id). */
+  userId: number | null;
+  /** Only this organization's cases (queryOrganization given as an id). */
+  organizationId: number | null;
+  organizationTypeId: number | null;
+  onHold: boolean;
+  activeOnly: boolean;
+  archivedOnly: boolean;
+  caseNotesOnly: boolean;
+  rushOnly: boolean;
+  /** null: the default order, open shipments by ship date ascending (shipped cases last). */
+  sort: CaseListSort | null;
+  /** Expected ship date range (inclusive calendar dates). */
+  shipDate: DateRange | null;
+}
+
+type CaseListFlag = 'onHold' | 'activeOnly' | 'archivedOnly' | 'caseNotesOnly' | 'rushOnly';
+
+export const DEFAULT_CASE_LIST_FILTERS: CaseListFilters = {
+  patient: '',
+  doctor: '',
+  organization: '',
+  userId: null,
+  organizationId: null,
+  organizationTypeId: null,
+  onHold: false,
+  activeOnly: false,
+  archivedOnly: false,
+  caseNotesOnly: false,
+  rushOnly: false,
+  sort: null,
+  shipDate: null,
+};
+
+/** `filter[...]` keys the management list understands, and the filter each sets. */
+export const CASE_LIST_FILTER_PARAMS = {
+  patient: 'patient',
+  doctor: 'doctor',
+  organization: 'organization',
+  organization_type_id: 'organizationTypeId',
+  on_hold: 'onHold',
+  active_only: 'activeOnly',
+  archived_only: 'archivedOnly',
+  case_notes_only: 'caseNotesOnly',
+  rush_case_only: 'rushOnly',
+  expected_shipping_date: 'shipDate',
+} as const satisfies Record<string, keyof CaseListFilters>;
+
+const TRUE_VALUES = new Set(['1', 'true', 'yes', 'on']);
+const FALSE_VALUES = new Set(['0', 'false', 'no', 'off']);
+
+function readFlag(value: string): boolean | undefined {
+  const v = value.trim().toLowerCase();
+  if (TRUE_VALUES.has(v)) return true;
+  if (FALSE_VALUES.has(v)) return false;
+  return undefined;
+}
+
+function validDate(value: string): string | null {
+  const v = value.trim();
+  if (!DATE_ONLY.test(v)) return null;
+  const d = new Date(`${v}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v ? v : null;
+}
+
+/** 'from,to' (either side may be empty) as a date range; null when neither side is a date. */
+export function parseDateRange(value: string): DateRange | null {
+  const [fromText = '', toText = ''] = value.split(',');
+  const from = validDate(fromText);
+  const to = validDate(toText);
+  if (!from && !to) return null;
+  if (from && to && from > to) return { from: to, to: from };
+  return { from, to };
+}
+
+export function formatDateRange(range: DateRange): string {
+  return `${range.from ?? ''},${range.to ?? ''}`;
+}
+
+export interface CaseListQueryResult {
+  /** The filters the address sets (only those present and valid). */
+  filters: Partial<CaseListFilters>;
+  /** Every parameter the list consumes (present in the address), to remove afterwards. */
+  consumed: string[];
+}
+
+const FILTER_KEY = /^filter\[([a-z_]+)\]$/;
+
+function positiveId(value: string): number | null {
+  const v = value.trim();
+  if (!/^\d{1,15}$/.test(v)) return null;
+  const n = Number(v);
+  return n >= 1 ? n : null;
+}
+
+/**
+ * Reads the management list's query parameters: queryUser (a doctor's id, or a name to search),
+ * queryOrganization (an organization's id, or a name / account number to search), queryName
+ * (patient), sort (newest/oldest), `filter[...]` parameters and date ranges given as 'from,to'.
+ * Unknown `filter[...]` keys and invalid values are consumed and ignored.
+ */
+export function readCaseListQuery(params: URLSearchParams): CaseListQueryResult {
+  const filters: Partial<CaseListFilters> = {};
+  const consumed: string[] = [];
+  const text = (value: string) => value.trim().slice(0, 255);
+
+  params.forEach((raw, key) => {
+    if (key === 'queryUser') {
+      const id = positiveId(raw);
+      if (id) filters.userId = id;
+      else filters.doctor = text(raw);
+    } else if (key === 'queryOrganization') {
+      const id = positiveId(raw);
+      if (id) filters.organizationId = id;
+      else filters.organization = text(raw);
+    } else if (key === 'queryName') filters.patient = text(raw);
+    else if (key === 'sort') {
+      const v = raw.trim().toLowerCase();
+      if (v === 'newest' || v === 'oldest') filters.sort = v;
+    } else {
+      const match = FILTER_KEY.exec(key);
+      if (!match) return;
+      const name = match[1] as string;
+      const target = (CASE_LIST_FILTER_PARAMS as Record<string, keyof CaseListFilters>)[name];
+      if (target === 'patient' || target === 'doctor' || target === 'organization')
+        filters[target] = text(raw);
+      else if (target === 'organizationTypeId') {
+        const id = positiveId(raw);
+        if (id) filters.organizationTypeId = id;
+      } else if (target === 'shipDate') {
+        const range = parseDateRange(raw);
+        if (range) filters.shipDate = range;
+      } else if (target) {
+        const flag = readFlag(raw);
+        if (flag !== undefined) filters[target as CaseListFlag] = flag;
+      }
+    }
+    if (!consumed.includes(key)) consumed.push(key);
+  });
+  return { filters, consumed };
+}
+
+/** The address without the consumed parameters ('' when nothing is left). */
+export function withoutConsumed(params: URLSearchParams, consumed: readonly string[]): string {
+  const rest = new URLSearchParams(params);
+  for (const key of consumed) rest.delete(key);
+  const s = rest.toString();
+  return s ? `?${s}` : '';
+}
