@@ -130,6 +130,13 @@ export const MeOrganization = z.object({
       license: z.object({ license_type: z.object({ allow_buy_seats: z.boolean() }) }).nullable(),
     })
     .nullable(),
+  /**
+   * The organization's onboarding checklist (status 1 Pending, 5 In Progress, 10 Completed); while
+   * in progress below step 8 its users see only a heads-up notice on Start a Case.
+   */
+  onboarding: z
+    .object({ id: z.number().int(), status: z.number().int(), current_step: z.number().int() })
+    .nullable(),
   pivot: z.object({ role: z.string(), all_permissions: z.array(z.string()) }),
 });
 export type MeOrganization = z.infer<typeof MeOrganization>;
@@ -150,6 +157,8 @@ export const MeResponse = z.object({
   additional_emails: z.array(AdditionalEmail),
   organizations: z.array(MeOrganization),
   current_organization_id: z.number().int().nullable(),
+  /** The current organization still needs the account setup (/initial-setup): flagged and without a license. */
+  initial_setup_required: z.boolean(),
 });
 export type MeResponse = z.infer<typeof MeResponse>;
 

@@ -17,3 +17,5 @@ export * from './patient-files.ts';
 export * from './form-builder.ts';
 export * from './patients.ts';
 export * from './rx-forms.ts';
+export * from './account-setup.ts';
+export * from './onboarding.ts';
