@@ -613,6 +613,8 @@ export interface Patients {
   physical_tech_notes: string | null;
   search_name: Generated<string | null>;
   setup_completed_at: Timestamp | null;
+  ship_completed: Generated<boolean>;
+  ship_date: string | null;
   updated_at: Generated<Timestamp>;
   user_id: number;
 }

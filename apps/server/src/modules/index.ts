@@ -9,6 +9,13 @@ import { organizationRoutes } from './organizations/routes.ts';
 import { userRoutes } from './users/routes.ts';
 import { locationRoutes } from './locations/routes.ts';
 import { licenseRoutes } from './licenses/routes.ts';
+import { patientRoutes } from './patients/routes.ts';
+import { patientFileRoutes } from './patient-files/routes.ts';
+import { miscRoutes } from './misc/routes.ts';
+import { caseEntryLookupRoutes } from './case-entry-lookups/routes.ts';
+import { rxFormRoutes } from './rx-forms/routes.ts';
+import { formBuilderRoutes } from './form-builder/routes.ts';
+import { rxFormPreferenceRoutes } from './rx-form-preferences/routes.ts';
 
 /**
  * A route is public when its schema declares `security: []` (so the OpenAPI document says the
@@ -34,4 +41,11 @@ export async function registerModules(api: FastifyInstance) {
   await api.register(userRoutes);
   await api.register(locationRoutes);
   await api.register(licenseRoutes);
+  await api.register(patientRoutes);
+  await api.register(patientFileRoutes);
+  await api.register(miscRoutes);
+  await api.register(caseEntryLookupRoutes);
+  await api.register(rxFormRoutes);
+  await api.register(formBuilderRoutes);
+  await api.register(rxFormPreferenceRoutes);
 }

@@ -1,0 +1,169 @@
+import {
+  addBusinessDays,
+  ASSIGNMENT,
+  doctorSelectionApplies,
+  LOOKUP_MESSAGES,
+  nextBusinessDate,
+  type LookupPageQuery,
+  type ShippingMethodItem,
+} from '@archline/contracts';
+import type { z } from 'zod';
+import type { CustomBracketSetsQuery, ShippingMethodsQuery } from '@archline/contracts';
+import type { AppContext } from '../../platform/context.ts';
+import type { Actor } from '../../platform/auth/actor.ts';
+import { fieldError, forbidden, notFound } from '../../platform/http/errors.ts';
+import { canSeeOrganization } from '../../platform/permissions/index.ts';
+import { locationScopeOf } from '../locations/service.ts';
+import { findLocation } from '../locations/repository.ts';
+import * as repo from './repository.ts';
+
+type PageInput = z.output<typeof LookupPageQuery>;
+
+/** Whether the organization's records are visible: management by scope, practice users by membership. */
+export function seesOrganization(actor: Actor, organizationId: number): boolean {
+  return actor.profile === 'management'
+    ? canSeeOrganization(actor, organizationId)
+    : actor.organizationIds.includes(organizationId);
+}
+
+/**
+ * Doctor selection on the case form: rx-forms.select-doctor (management, any organization in
+ * scope) or organization.rx-forms.select-doctor (practice: in the current organization).
+ */
+export function canSelectDoctor(actor: Actor, organizationId: number): boolean {
+  return doctorSelectionApplies(
+    {
+      profile: actor.profile,
+      permissions: actor.permissions,
+      current_organization_id: actor.currentOrganizationId,
+    },
+    organizationId,
+  );
+}
+
+async function assertOrganization(ctx: AppContext, actor: Actor, organizationId: number) {
+  if (!seesOrganization(actor, organizationId) || !(await repo.organizationExists(ctx.db, organizationId)))
+    throw notFound();
+}
+
+/** The lists of another user's choices: the user themself, management, or a doctor selector. */
+async function assertUserLookup(ctx: AppContext, actor: Actor, organizationId: number, userId: number) {
+  await assertOrganization(ctx, actor, organizationId);
+  if (!(await repo.isMember(ctx.db, organizationId, userId))) throw notFound();
+  if (userId === actor.userId || actor.profile === 'management' || canSelectDoctor(actor, organizationId))
+    return;
+  throw forbidden();
+}
+
+async function pageOf<T>(query: PageInput, load: (page: repo.Page) => Promise<{ rows: T[]; total: number }>) {
+  let { rows, total } = await load({ page: query.page, perPage: query.per_page });
+  if (total < 0) {
+    total = query.page > 1 ? Math.max(0, (await load({ page: 1, perPage: 1 })).total) : 0;
+    rows = [];
+  }
+  return {
+    data: rows,
+    meta: {
+      current_page: query.page,
+      per_page: query.per_page,
+      total,
+      last_page: Math.max(1, Math.ceil(total / query.per_page)),
+    },
+  };
+}
+
+/** The dates of a shipping method from the business-day calendar. */
+export function shippingDates(
+  method: repo.ShippingMethodRow,
+  now: Date | string,
+  offsetMinutes: number,
+): Pick<ShippingMethodItem, 'ship_date' | 'arrival_date' | 'delivery_date_from' | 'delivery_date_to'> {
+  const ship = nextBusinessDate(now, { offsetMinutes });
+  const arrival = addBusinessDays(ship, method.transit_days);
+  return {
+    ship_date: ship,
+    arrival_date: arrival,
+    delivery_date_from: arrival,
+    delivery_date_to: method.international ? addBusinessDays(arrival, 2) : arrival,
+  };
+}
+
+/** GET /shipping_methods */
+export async function listShippingMethods(
+  ctx: AppContext,
+  actor: Actor,
+  query: z.output<typeof ShippingMethodsQuery>,
+): Promise<{ shipping_methods: ShippingMethodItem[] }> {
+  let international: boolean | null = null;
+  if (query.locationId !== undefined) {
+    const location = await findLocation(ctx.db, query.locationId, locationScopeOf(actor));
+    if (!location) throw notFound(LOOKUP_MESSAGES.invalidLocation);
+    international = location.country !== 'USA';
+  }
+  // Printing in office ships nothing.
+  if (query.assignment === ASSIGNMENT.inOffice) return { shipping_methods: [] };
+  let now: Date | string = new Date();
+  if (query.datetime) {
+    now = query.datetime;
+    try {
+      nextBusinessDate(now, { offsetMinutes: query.offset ?? 0 });
+    } catch {
+      throw fieldError('datetime', 'The datetime must be a date and time.');
+    }
+  }
+  const methods = await repo.listShippingMethods(ctx.db, {
+    availableOnly: query.availableOnly,
+    international,
+  });
+  return {
+    shipping_methods: methods.map((m) => ({ ...m, ...shippingDates(m, now, query.offset ?? 0) })),
+  };
+}
+
+/** GET /organizations/{id}/doctors */
+export async function listDoctors(ctx: AppContext, actor: Actor, organizationId: number, query: PageInput) {
+  await assertOrganization(ctx, actor, organizationId);
+  if (!canSelectDoctor(actor, organizationId)) throw forbidden();
+  return pageOf(query, (page) => repo.listDoctors(ctx.db, organizationId, page));
+}
+
+/** GET /organizations/{id}/users/{userId}/bracket-libraries */
+export async function listBracketLibraries(
+  ctx: AppContext,
+  actor: Actor,
+  organizationId: number,
+  userId: number,
+  query: PageInput,
+) {
+  await assertUserLookup(ctx, actor, organizationId, userId);
+  return pageOf(query, (page) => repo.listBracketLibraries(ctx.db, organizationId, userId, page));
+}
+
+/** GET /organizations/{id}/users/{userId}/arch-wires */
+export async function listArchWires(
+  ctx: AppContext,
+  actor: Actor,
+  organizationId: number,
+  userId: number,
+  query: PageInput,
+) {
+  await assertUserLookup(ctx, actor, organizationId, userId);
+  return pageOf(query, (page) => repo.listArchWires(ctx.db, organizationId, userId, page));
+}
+
+/** GET /organizations/{id}/custom-bracket-sets?assigned_to_user_id (empty unless the organization enables them) */
+export async function listCustomBracketSets(
+  ctx: AppContext,
+  actor: Actor,
+  organizationId: number,
+  query: z.output<typeof CustomBracketSetsQuery>,
+) {
+  if (query.assigned_to_user_id !== undefined)
+    await assertUserLookup(ctx, actor, organizationId, query.assigned_to_user_id);
+  else await assertOrganization(ctx, actor, organizationId);
+  if (!(await repo.customSetsEnabled(ctx.db, organizationId)))
+    return { data: [], meta: { current_page: query.page, per_page: query.per_page, total: 0, last_page: 1 } };
+  return pageOf(query, (page) =>
+    repo.listCustomBracketSets(ctx.db, organizationId, query.assigned_to_user_id ?? null, page),
+  );
+}

@@ -1,0 +1,697 @@
+import { sql, type Kysely, type RawBuilder } from 'kysely';
+import {
+  formatPatientName,
+  PATIENTS_TOTAL_CAP,
+  patientFullName,
+  type PatientListItem,
+  type PatientListStatus,
+  type PatientSort,
+} from '@archline/contracts';
+import type { DB } from '../../db/schema.ts';
+import { patientScopeSql, type PatientScope } from '../../platform/permissions/patient-scope.ts';
+
+export type { PatientScope };
+
+type Cond = RawBuilder<unknown>;
+
+const TRUE: Cond = sql`true`;
+
+function and(conds: Cond[]): Cond {
+  if (!conds.length) return TRUE;
+  return sql`(${sql.join(conds, sql` and `)})`;
+}
+
+function escapeLike(value: string): string {
+  return value.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+/** The scope as a condition on `p` (patients) and `rx` (its Rx form). */
+const scopeCondition = (scope: PatientScope): Cond => patientScopeSql(scope, { patient: 'p', rx: 'rx' });
+
+/** The list status as SQL (same rules as patientListStatus in the contracts). */
+const LIST_STATUS_SQL = sql<string>`case
+  when p.patient_status_id = 3 then 'completed'
+  when rx.id is null then 'new'
+  when rx.cancelled_at is not null then 'cancelled'
+  when rx.completed_at is not null then 'approved'
+  when rx.ready_at is not null then 'awaiting_approval'
+  when rx.status_id = 2 then 'in_progress'
+  else 'new' end`;
+
+/** The condition of one status tab (archived patients excluded elsewhere). */
+export function statusCondition(status: PatientListStatus): Cond {
+  const open = sql`p.patient_status_id = 1 and rx.cancelled_at is null`;
+  switch (status) {
+    case 'all':
+      return TRUE;
+    case 'completed':
+      return sql`p.patient_status_id = 3`;
+    case 'approved':
+      return sql`(${open} and rx.completed_at is not null)`;
+    case 'awaiting_approval':
+      return sql`(${open} and rx.completed_at is null and rx.ready_at is not null)`;
+    case 'in_progress':
+      return sql`(${open} and rx.completed_at is null and rx.ready_at is null and rx.status_id = 2)`;
+    case 'new':
+      return sql`(p.patient_status_id = 1 and (rx.id is null or (rx.cancelled_at is null and rx.completed_at is null and rx.ready_at is null and rx.status_id <> 2)))`;
+  }
+}
+
+export interface PatientFilters {
+  /** Patient name words (each must appear in first name, last name or case number). */
+  search?: string;
+  doctor?: string;
+  organization?: string;
+  organizationId?: number;
+  userId?: number;
+  organizationTypeId?: number;
+  locationIds?: number[];
+  shipDateFrom?: string;
+  shipDateTo?: string;
+  /** Only held, not archived. */
+  onHold?: boolean;
+  /** 'only': only archived / deleted; 'include': both; 'exclude' (default): none. */
+  archived?: 'only' | 'include' | 'exclude';
+  activeOnly?: boolean;
+  rushOnly?: boolean;
+  caseNotesOnly?: boolean;
+}
+
+function filterConditions(f: PatientFilters): Cond[] {
+  const conds: Cond[] = [];
+  if (f.search) {
+    for (const word of f.search.split(/\s+/).filter(Boolean).slice(0, 8))
+      conds.push(sql`p.search_name ilike ${`%${escapeLike(word)}%`}`);
+  }
+  if (f.doctor) {
+    const pattern = `%${escapeLike(f.doctor)}%`;
+    conds.push(
+      sql`p.user_id in (select u.id from users u where (u.first_name || ' ' || u.last_name) ilike ${pattern})`,
+    );
+  }
+  if (f.organization) {
+    const pattern = `%${escapeLike(f.organization)}%`;
+    conds.push(
+      sql`p.organization_id in (select o2.id from organizations o2 where o2.name ilike ${pattern} or o2.account_number ilike ${pattern})`,
+    );
+  }
+  if (f.organizationId !== undefined) conds.push(sql`p.organization_id = ${f.organizationId}`);
+  if (f.userId !== undefined) conds.push(sql`p.user_id = ${f.userId}`);
+  if (f.organizationTypeId !== undefined)
+    conds.push(
+      sql`p.organization_id in (select o3.id from organizations o3 where o3.organization_type_id = ${f.organizationTypeId})`,
+    );
+  if (f.locationIds?.length) {
+    const ids = sql.join(f.locationIds);
+    conds.push(sql`(rx.location_id in (${ids}) or rx.shipping_location_id in (${ids}))`);
+  }
+  if (f.shipDateFrom) conds.push(sql`p.ship_date >= ${f.shipDateFrom}::date`);
+  if (f.shipDateTo) conds.push(sql`p.ship_date <= ${f.shipDateTo}::date`);
+  if (f.onHold) conds.push(sql`p.held_at is not null`);
+  const archived = f.onHold ? 'exclude' : (f.archived ?? 'exclude');
+  if (archived === 'only') conds.push(sql`p.deleted_at is not null`);
+  if (archived === 'exclude') conds.push(sql`p.deleted_at is null`);
+  if (f.activeOnly) conds.push(sql`p.patient_status_id = 1`);
+  if (f.rushOnly) conds.push(sql`rx.rush_case`);
+  if (f.caseNotesOnly) conds.push(sql`exists (select 1 from case_notes cn where cn.patient_id = p.id)`);
+  return conds;
+}
+
+function orderBy(sort: PatientSort): Cond {
+  switch (sort) {
+    case 'ship_date':
+      // Open shipments first (overdue on top), then shipped ones; patients_ship_order_idx.
+      return sql`p.ship_completed asc, p.ship_date asc nulls last, p.created_at desc, p.id desc`;
+    case 'newest':
+      return sql`p.created_at desc, p.id desc`;
+    case 'oldest':
+      return sql`p.created_at asc, p.id asc`;
+  }
+}
+
+// ------------------------------------------------------------------------------------------------
+// Rows
+// ------------------------------------------------------------------------------------------------
+
+function iso(v: unknown): string {
+  return (v instanceof Date ? v : new Date(String(v))).toISOString();
+}
+function isoOrNull(v: unknown): string | null {
+  return v === null || v === undefined ? null : iso(v);
+}
+function dateOnly(v: unknown): string | null {
+  if (v === null || v === undefined) return null;
+  if (v instanceof Date) return v.toISOString().slice(0, 10);
+  return String(v).slice(0, 10);
+}
+function num(v: unknown): number {
+  return Number(v);
+}
+function numOrNull(v: unknown): number | null {
+  return v === null || v === undefined ? null : Number(v);
+}
+
+/**
+ * The patient's Rx form. Also equating the organization lets the planner read one organization's
+ * forms from rx_forms_org_patient_idx (index-only) instead of hashing every form.
+ */
+const RX_JOIN = sql`rx.patient_id = p.id and rx.organization_id = p.organization_id`;
+
+/** Columns shared by the list and the details (aliases p, rx, o, ot, d). */
+const ITEM_COLUMNS = sql`
+  p.id, p.organization_id, p.user_id, p.first_name, p.last_name, p.case_number_text, p.numeric_suffix,
+  p.patient_status_id, p.setup_completed_at, p.held_at, p.held_by_group, p.deleted_at, p.deleted_kind,
+  p.markers, p.ios_file_id, p.created_at, p.updated_at,
+  ${LIST_STATUS_SQL} as list_status,
+  o.name as organization_name, o.account_number as organization_account_number,
+  ot.id as organization_type_id, ot.name as organization_type_name,
+  d.first_name as doctor_first_name, d.last_name as doctor_last_name, d.email as doctor_email,
+  rx.id as rx_id, rx.status_id as rx_status_id, rx.ready_at as rx_ready_at, rx.completed_at as rx_completed_at,
+  rx.cancelled_at as rx_cancelled_at, rx.saved_for_later as rx_saved_for_later,
+  rx.submission_completed_by as rx_submission_completed_by, rx.rush_case as rx_rush_case, rx.jaws_id as rx_jaws_id,
+  rx.bonding_date as rx_bonding_date, rx.initial_setup_assignment as rx_initial_setup_assignment,
+  rx.print_assignment as rx_print_assignment, rx.tray_design_assignment as rx_tray_design_assignment,
+  rx.insert_brackets_assignment as rx_insert_brackets_assignment,
+  p.ship_date, p.ship_completed,
+  exists (select 1 from case_notes cn where cn.patient_id = p.id) as has_case_notes,
+  coalesce((
+    select json_agg(r order by r.oldest_open_at nulls last, r.id) from (
+      select 'initial_case_setup' as type, rx.id as id, null::bigint as customer_request_id, rx.status_id as status_id,
+             rx.status_updated_at as oldest_open_at
+      where rx.id is not null and rx.cancelled_at is null and rx.completed_at is null and not rx.saved_for_later
+        and rx.status_id in (1, 2, 3)
+      union all
+      select 'customer_request', cr.id, cr.id, cr.status_id,
+             coalesce((select min(ft.created_at) from flawed_trays ft where ft.customer_request_id = cr.id and ft.status_id = 1), cr.created_at)
+      from customer_requests cr where cr.patient_id = p.id and cr.status_id in (1, 2, 3)
+      union all
+      select 'printing_request', pr.id, pr.customer_request_id, pr.printing_request_status_id,
+             coalesce((select min(i.created_at) from printing_request_items i where i.printing_request_id = pr.id), pr.created_at)
+      from printing_requests pr where pr.patient_id = p.id and pr.printing_request_status_id in (1, 2)
+      union all
+      select 'tray_design', td.id, td.customer_request_id, td.status_id, td.created_at
+      from tray_design_requests td where td.patient_id = p.id and td.status_id in (1, 2)
+    ) r
+  ), '[]'::json) as requests`;
+
+const ITEM_JOINS = sql`
+  join organizations o on o.id = p.organization_id
+  left join organization_types ot on ot.id = o.organization_type_id
+  join users d on d.id = p.user_id
+  left join rx_forms rx on ${RX_JOIN}`;
+
+type ItemRow = Record<string, unknown>;
+
+function parseJson<T>(v: unknown): T {
+  return (typeof v === 'string' ? JSON.parse(v) : v) as T;
+}
+
+export function toListItem(r: ItemRow, opts: { withOrganizationType: boolean }): PatientListItem {
+  const names = {
+    first_name: String(r.first_name),
+    last_name: String(r.last_name),
+    case_number_text: (r.case_number_text as string | null) ?? null,
+    numeric_suffix: numOrNull(r.numeric_suffix),
+  };
+  const requests = parseJson<
+    {
+      type: string;
+      id: number;
+      customer_request_id: number | null;
+      status_id: number;
+      oldest_open_at: string | null;
+    }[]
+  >(r.requests);
+  const markers = parseJson<{ symbol?: unknown; color?: unknown }[]>(r.markers) ?? [];
+  return {
+    id: num(r.id),
+    organization_id: num(r.organization_id),
+    user_id: num(r.user_id),
+    ...names,
+    full_name: patientFullName(names),
+    formatted_name: formatPatientName(names),
+    patient_status_id: num(r.patient_status_id),
+    list_status: r.list_status as PatientListItem['list_status'],
+    setup_completed_at: isoOrNull(r.setup_completed_at),
+    held_at: isoOrNull(r.held_at),
+    held_by_group: numOrNull(r.held_by_group),
+    deleted_at: isoOrNull(r.deleted_at),
+    deleted_kind: (r.deleted_kind as 'archived' | 'deleted' | null) ?? null,
+    markers: Array.isArray(markers)
+      ? markers.map((m) => ({ symbol: String(m.symbol ?? ''), color: String(m.color ?? '') }))
+      : [],
+    organization: {
+      id: num(r.organization_id),
+      name: String(r.organization_name),
+      account_number: (r.organization_account_number as string | null) ?? null,
+      organization_type:
+        opts.withOrganizationType && r.organization_type_id !== null && r.organization_type_id !== undefined
+          ? { id: num(r.organization_type_id), name: String(r.organization_type_name) }
+          : null,
+    },
+    user: {
+      id: num(r.user_id),
+      first_name: String(r.doctor_first_name),
+      last_name: String(r.doctor_last_name),
+      full_name: `${String(r.doctor_first_name)} ${String(r.doctor_last_name)}`,
+    },
+    rx_form:
+      r.rx_id === null || r.rx_id === undefined
+        ? null
+        : {
+            id: num(r.rx_id),
+            status_id: num(r.rx_status_id),
+            ready_at: isoOrNull(r.rx_ready_at),
+            completed_at: isoOrNull(r.rx_completed_at),
+            cancelled_at: isoOrNull(r.rx_cancelled_at),
+            saved_for_later: Boolean(r.rx_saved_for_later),
+            submission_completed_by: numOrNull(r.rx_submission_completed_by),
+            rush_case: Boolean(r.rx_rush_case),
+            jaws_id: numOrNull(r.rx_jaws_id),
+            bonding_date: dateOnly(r.rx_bonding_date),
+            assignments: {
+              initial_setup: num(r.rx_initial_setup_assignment),
+              print: numOrNull(r.rx_print_assignment),
+              tray_design: numOrNull(r.rx_tray_design_assignment),
+              insert_brackets: numOrNull(r.rx_insert_brackets_assignment),
+            },
+          },
+    notes_availability: { case: Boolean(r.has_case_notes) },
+    requests: (requests ?? []).map((q) => ({
+      type: q.type as PatientListItem['requests'][number]['type'],
+      id: Number(q.id),
+      customer_request_id: q.customer_request_id === null ? null : Number(q.customer_request_id),
+      status_id: Number(q.status_id),
+      oldest_open_at: q.oldest_open_at ? iso(q.oldest_open_at) : null,
+    })),
+    ship_date: dateOnly(r.ship_date),
+    ship_completed: Boolean(r.ship_completed),
+    ios_file_id: numOrNull(r.ios_file_id),
+    created_at: iso(r.created_at),
+    updated_at: iso(r.updated_at),
+  };
+}
+
+export interface ListArgs {
+  scope: PatientScope;
+  filters: PatientFilters;
+  status: PatientListStatus;
+  sort: PatientSort;
+  page: number;
+  perPage: number;
+  withOrganizationType: boolean;
+}
+
+/**
+ * One page in ONE statement: `page` filters and orders the ids and cuts the page (an index range
+ * for the default orders); only the page's rows then get their joins and per-row summaries
+ * (requests, case notes). The total is an uncorrelated subquery of the same statement (computed
+ * once, the same for every page), counting no further than PATIENTS_TOTAL_CAP + 1 matches.
+ * total is -1 when the page is past the end (no row carries it).
+ */
+export async function listPatients(
+  db: Kysely<DB>,
+  a: ListArgs,
+): Promise<{ rows: PatientListItem[]; total: number }> {
+  const where = and([scopeCondition(a.scope), statusCondition(a.status), ...filterConditions(a.filters)]);
+  const order = orderBy(a.sort);
+  const result = await sql<ItemRow>`
+    with page as (
+      select p.id
+      from patients p
+      left join rx_forms rx on ${RX_JOIN}
+      where ${where}
+      order by ${order}
+      limit ${a.perPage} offset ${(a.page - 1) * a.perPage}
+    )
+    select ${ITEM_COLUMNS},
+      (select count(*) from (
+        select 1 from patients p left join rx_forms rx on ${RX_JOIN} where ${where} limit ${PATIENTS_TOTAL_CAP + 1}
+      ) matching) as total_count
+    from page
+    join patients p on p.id = page.id
+    ${ITEM_JOINS}
+    order by ${order}`.execute(db);
+  const rows = result.rows;
+  return {
+    rows: rows.map((r) => toListItem(r, { withOrganizationType: a.withOrganizationType })),
+    total: rows.length ? Number(rows[0]!.total_count) : -1,
+  };
+}
+
+/** The number of matching patients up to PATIENTS_TOTAL_CAP + 1 (only when a page past the end carries no count). */
+export async function countPatients(
+  db: Kysely<DB>,
+  a: Pick<ListArgs, 'scope' | 'filters' | 'status'>,
+): Promise<number> {
+  const where = and([scopeCondition(a.scope), statusCondition(a.status), ...filterConditions(a.filters)]);
+  const result = await sql<{ n: number }>`
+    select count(*) as n from (
+      select 1 from patients p left join rx_forms rx on ${RX_JOIN} where ${where} limit ${PATIENTS_TOTAL_CAP + 1}
+    ) matching`.execute(db);
+  return Number(result.rows[0]?.n ?? 0);
+}
+
+/** Counts per status tab, on hold and archived in one statement. */
+export async function countPerStatus(
+  db: Kysely<DB>,
+  scope: PatientScope,
+  filters: PatientFilters,
+): Promise<
+  Record<
+    'new' | 'in_progress' | 'awaiting_approval' | 'approved' | 'completed' | 'all' | 'on_hold' | 'archived',
+    number
+  >
+> {
+  const base = { ...filters, onHold: false, archived: 'include' as const };
+  const where = and([scopeCondition(scope), ...filterConditions(base)]);
+  const live = sql`p.deleted_at is null`;
+  const result = await sql<Record<string, unknown>>`
+    select
+      count(*) filter (where ${live} and ${statusCondition('new')}) as new,
+      count(*) filter (where ${live} and ${statusCondition('in_progress')}) as in_progress,
+      count(*) filter (where ${live} and ${statusCondition('awaiting_approval')}) as awaiting_approval,
+      count(*) filter (where ${live} and ${statusCondition('approved')}) as approved,
+      count(*) filter (where ${live} and ${statusCondition('completed')}) as completed,
+      count(*) filter (where ${live}) as all,
+      count(*) filter (where ${live} and p.held_at is not null) as on_hold,
+      count(*) filter (where p.deleted_at is not null) as archived
+    from patients p
+    left join rx_forms rx on ${RX_JOIN}
+    where ${where}`.execute(db);
+  const r = result.rows[0] ?? {};
+  return {
+    new: Number(r.new ?? 0),
+    in_progress: Number(r.in_progress ?? 0),
+    awaiting_approval: Number(r.awaiting_approval ?? 0),
+    approved: Number(r.approved ?? 0),
+    completed: Number(r.completed ?? 0),
+    all: Number(r.all ?? 0),
+    on_hold: Number(r.on_hold ?? 0),
+    archived: Number(r.archived ?? 0),
+  };
+}
+
+// ------------------------------------------------------------------------------------------------
+// One patient
+// ------------------------------------------------------------------------------------------------
+
+export interface PatientRecord {
+  item: PatientListItem;
+  doctorEmail: string;
+  archivedByName: string | null;
+  archivedReason: string | null;
+  notes: {
+    doctor_notes: string | null;
+    doctor_internal_notes: string | null;
+    internal_notes: string | null;
+    physical_tech_notes: string | null;
+    management_notes: string | null;
+  };
+  hasOnHoldNotes: boolean;
+  hasIosFile: boolean;
+  hasStlFile: boolean;
+  hasTechIosBackup: boolean;
+  hasPendingFlawedTray: boolean;
+  /** A customer request past New (2 In Progress, 3 Pending, 4 Completed). */
+  productionStarted: boolean;
+  rx: Record<string, unknown> | null;
+  teeth: Record<string, number>;
+}
+
+/** One patient within the scope (undefined: not found or outside it), in one statement. */
+export async function findPatient(
+  db: Kysely<DB>,
+  id: number,
+  scope: PatientScope,
+): Promise<PatientRecord | undefined> {
+  const result = await sql<ItemRow>`
+    select ${ITEM_COLUMNS},
+      p.archived_by_name, p.archived_reason,
+      p.doctor_notes, p.doctor_internal_notes, p.internal_notes, p.physical_tech_notes, p.management_notes,
+      exists (select 1 from on_hold_notes h where h.patient_id = p.id) as has_on_hold_notes,
+      exists (select 1 from patient_files f where f.patient_id = p.id and f.patient_file_type_id = 1 and coalesce(f.tag, '') <> 'tech_backup') as has_ios_file,
+      exists (select 1 from patient_files f where f.patient_id = p.id and f.patient_file_type_id = 2) as has_stl_file,
+      exists (select 1 from patient_files f where f.patient_id = p.id and f.patient_file_type_id = 1 and f.tag = 'tech_backup') as has_tech_ios_backup,
+      exists (select 1 from flawed_trays ft where ft.patient_id = p.id and ft.status_id = 1) as has_pending_flawed_tray,
+      exists (select 1 from customer_requests cr where cr.patient_id = p.id and cr.status_id in (2, 3, 4)) as production_started,
+      case when rx.id is null then null else to_jsonb(rx) end as rx_row,
+      (select json_object_agg(t.tooth, t.value) from rx_form_teeth t where t.rx_form_id = rx.id) as teeth
+    from patients p
+    ${ITEM_JOINS}
+    where p.id = ${id} and ${scopeCondition(scope)}`.execute(db);
+  const r = result.rows[0];
+  if (!r) return undefined;
+  return {
+    item: toListItem(r, { withOrganizationType: true }),
+    doctorEmail: String(r.doctor_email),
+    archivedByName: (r.archived_by_name as string | null) ?? null,
+    archivedReason: (r.archived_reason as string | null) ?? null,
+    notes: {
+      doctor_notes: (r.doctor_notes as string | null) ?? null,
+      doctor_internal_notes: (r.doctor_internal_notes as string | null) ?? null,
+      internal_notes: (r.internal_notes as string | null) ?? null,
+      physical_tech_notes: (r.physical_tech_notes as string | null) ?? null,
+      management_notes: (r.management_notes as string | null) ?? null,
+    },
+    hasOnHoldNotes: Boolean(r.has_on_hold_notes),
+    hasIosFile: Boolean(r.has_ios_file),
+    hasStlFile: Boolean(r.has_stl_file),
+    hasTechIosBackup: Boolean(r.has_tech_ios_backup),
+    hasPendingFlawedTray: Boolean(r.has_pending_flawed_tray),
+    productionStarted: Boolean(r.production_started),
+    rx: r.rx_row ? parseJson<Record<string, unknown>>(r.rx_row) : null,
+    teeth: r.teeth ? parseJson<Record<string, number>>(r.teeth) : {},
+  };
+}
+
+export { iso, isoOrNull, dateOnly, numOrNull };
+
+// ------------------------------------------------------------------------------------------------
+// Writes
+// ------------------------------------------------------------------------------------------------
+
+export type PatientUpdate = Partial<{
+  first_name: string;
+  last_name: string;
+  case_number_text: string | null;
+  numeric_suffix: number | null;
+  doctor_notes: string | null;
+  doctor_internal_notes: string | null;
+  internal_notes: string | null;
+  physical_tech_notes: string | null;
+  management_notes: string | null;
+  patient_status_id: number;
+  setup_completed_at: Date;
+  held_at: Date | null;
+  held_by_group: number | null;
+  held_by_user_id: number | null;
+  deleted_at: Date | null;
+  deleted_kind: 'archived' | 'deleted' | null;
+  archived_by_name: string | null;
+  archived_reason: string | null;
+  deleted_by_user_id: number | null;
+  ios_file_id: number | null;
+}>;
+
+export async function updatePatient(db: Kysely<DB>, id: number, fields: PatientUpdate): Promise<void> {
+  await db
+    .updateTable('patients')
+    .set({ ...fields, updated_at: sql<Date>`now()` })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** Locks the patient row for the rest of the transaction (state changes re-check under the lock). */
+export async function lockPatient(db: Kysely<DB>, id: number) {
+  return db
+    .selectFrom('patients')
+    .select(['id', 'held_at', 'deleted_at', 'patient_status_id'])
+    .where('id', '=', id)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+export async function insertOnHoldNote(
+  db: Kysely<DB>,
+  v: {
+    patient_id: number;
+    user_id: number;
+    name: string;
+    note: string;
+    is_on_hold_reason: boolean;
+    is_unhold: boolean;
+    notify_office: boolean;
+  },
+): Promise<number> {
+  const row = await db.insertInto('on_hold_notes').values(v).returning('id').executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function listOnHoldNotes(db: Kysely<DB>, patientId: number) {
+  return db
+    .selectFrom('on_hold_notes')
+    .select(['id', 'created_at', 'name', 'note', 'is_on_hold_reason', 'is_unhold', 'notify_office'])
+    .where('patient_id', '=', patientId)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+}
+
+export async function listCaseNotes(db: Kysely<DB>, patientId: number) {
+  return db
+    .selectFrom('case_notes')
+    .select(['id', 'author_type', 'author_name', 'author_id', 'created_at', 'message'])
+    .where('patient_id', '=', patientId)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+}
+
+export async function insertCaseNote(
+  db: Kysely<DB>,
+  v: {
+    patient_id: number;
+    author_id: number;
+    author_type: 'management' | 'doctor';
+    author_name: string;
+    message: string;
+  },
+) {
+  return db
+    .insertInto('case_notes')
+    .values(v)
+    .returning(['id', 'author_type', 'author_name', 'author_id', 'created_at', 'message'])
+    .executeTakeFirstOrThrow();
+}
+
+/** Cancels the Rx form and the patient's open (New) requests: the case reversal. */
+export async function cancelCase(db: Kysely<DB>, patientId: number): Promise<{ requests: number }> {
+  await db
+    .updateTable('rx_forms')
+    .set({
+      status_id: 5,
+      cancelled_at: sql<Date>`now()`,
+      status_updated_at: sql<Date>`now()`,
+      updated_at: sql<Date>`now()`,
+    })
+    .where('patient_id', '=', patientId)
+    .execute();
+  const cancelled = await db
+    .updateTable('customer_requests')
+    .set({
+      status_id: 5,
+      cancelled_at: sql<Date>`now()`,
+      status_updated_at: sql<Date>`now()`,
+      updated_at: sql<Date>`now()`,
+    })
+    .where('patient_id', '=', patientId)
+    .where('status_id', '=', 1)
+    .returning('id')
+    .execute();
+  await db
+    .updateTable('printing_requests')
+    .set({ printing_request_status_id: 4, updated_at: sql<Date>`now()` })
+    .where('patient_id', '=', patientId)
+    .where('printing_request_status_id', '=', 1)
+    .execute();
+  await db
+    .updateTable('tray_design_requests')
+    .set({ status_id: 4, updated_at: sql<Date>`now()` })
+    .where('patient_id', '=', patientId)
+    .where('status_id', '=', 1)
+    .execute();
+  return { requests: cancelled.length };
+}
+
+/** The newest visible tech backup IOS file of the patient. */
+export async function findTechBackup(db: Kysely<DB>, patientId: number) {
+  return db
+    .selectFrom('patient_files')
+    .select(['id', 'name', 'original_name', 'patient_file_type_id', 'tag', 'created_at', 'updated_at'])
+    .where('patient_id', '=', patientId)
+    .where('patient_file_type_id', '=', 1)
+    .where('tag', '=', 'tech_backup')
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
+}
+
+/** The backup becomes the IOS file; the previous IOS file becomes the backup (so the restore can be undone). */
+export async function swapTechBackup(
+  db: Kysely<DB>,
+  patientId: number,
+  backupId: number,
+  currentIosId: number | null,
+) {
+  if (currentIosId !== null && currentIosId !== backupId)
+    await db
+      .updateTable('patient_files')
+      .set({ tag: 'tech_backup', updated_at: sql<Date>`now()` })
+      .where('id', '=', currentIosId)
+      .where('patient_id', '=', patientId)
+      .execute();
+  const file = await db
+    .updateTable('patient_files')
+    .set({
+      tag: null,
+      hidden: false,
+      metadata: sql`metadata || jsonb_build_object('restore_point', now())`,
+      updated_at: sql<Date>`now()`,
+    })
+    .where('id', '=', backupId)
+    .returning(['id', 'name', 'original_name', 'patient_file_type_id', 'tag', 'created_at', 'updated_at'])
+    .executeTakeFirstOrThrow();
+  await db
+    .updateTable('patients')
+    .set({ ios_file_id: backupId, updated_at: sql<Date>`now()` })
+    .where('id', '=', patientId)
+    .execute();
+  return file;
+}
+
+/** Same first name, last name and case number (case-insensitive) in the organization. */
+export async function similarPatients(
+  db: Kysely<DB>,
+  organizationId: number,
+  firstName: string,
+  lastName: string,
+  caseNumber: string,
+): Promise<{ count: number; maxSuffix: number | null; latest: Date | null }> {
+  const row = await db
+    .selectFrom('patients')
+    .select([
+      sql<number>`count(*)`.as('n'),
+      sql<number | null>`max(coalesce(numeric_suffix, 1))`.as('max_suffix'),
+      sql<Date | null>`max(created_at)`.as('latest'),
+    ])
+    .where('organization_id', '=', organizationId)
+    .where(sql<boolean>`lower(first_name) = lower(${firstName})`)
+    .where(sql<boolean>`lower(last_name) = lower(${lastName})`)
+    .where(sql<boolean>`lower(coalesce(case_number_text, '')) = lower(${caseNumber})`)
+    .executeTakeFirstOrThrow();
+  return {
+    count: Number(row.n),
+    maxSuffix: row.max_suffix === null ? null : Number(row.max_suffix),
+    latest: row.latest === null ? null : new Date(row.latest),
+  };
+}
+
+export async function isMemberOf(db: Kysely<DB>, organizationId: number, userId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('organization_user')
+    .select('user_id')
+    .where('organization_id', '=', organizationId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function organizationExists(db: Kysely<DB>, organizationId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('organizations')
+    .select('id')
+    .where('id', '=', organizationId)
+    .executeTakeFirst();
+  return row !== undefined;
+}
