@@ -530,6 +530,7 @@ export interface Organizations {
   easy_rx_practice_id: string | null;
   enable_custom_bracket_sets: Generated<boolean>;
   id: Generated<number>;
+  initial_setup_required: Generated<boolean>;
   main_location_id: number | null;
   management_notes: string | null;
   name: string;

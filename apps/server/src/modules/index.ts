@@ -16,6 +16,8 @@ import { caseEntryLookupRoutes } from './case-entry-lookups/routes.ts';
 import { rxFormRoutes } from './rx-forms/routes.ts';
 import { formBuilderRoutes } from './form-builder/routes.ts';
 import { rxFormPreferenceRoutes } from './rx-form-preferences/routes.ts';
+import { onboardingRoutes } from './onboardings/routes.ts';
+import { accountSetupRoutes } from './account-setup/routes.ts';
 
 /**
  * A route is public when its schema declares `security: []` (so the OpenAPI document says the
@@ -48,4 +50,6 @@ export async function registerModules(api: FastifyInstance) {
   await api.register(rxFormRoutes);
   await api.register(formBuilderRoutes);
   await api.register(rxFormPreferenceRoutes);
+  await api.register(accountSetupRoutes);
+  await api.register(onboardingRoutes);
 }

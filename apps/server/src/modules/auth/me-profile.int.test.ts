@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ORGANIZATION_ROLE_PERMISSIONS } from '@archline/contracts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
-import { buildContract, buildLicense, buildLicenseType } from '../../db/seed/factories.ts';
+import { buildContract, buildLicense, buildLicenseType, buildOnboarding } from '../../db/seed/factories.ts';
 import { API, bearer, givenOrganization, givenUser, tokenFor } from '../../../test/auth-helpers.ts';
 
 let t: TestApp;
@@ -39,12 +39,14 @@ describe('GET /me', () => {
       roles: [{ name: 'doctor' }],
       additional_emails: [],
       current_organization_id: b,
+      initial_setup_required: false,
     });
     const facts = {
       disabled_at: null,
       webhooks_enabled: null,
       enable_custom_bracket_sets: false,
       contract: null,
+      onboarding: null,
     };
     expect(me.organizations).toEqual([
       {
@@ -85,6 +87,7 @@ describe('GET /me', () => {
       suspended_at: new Date('2026-02-03T00:00:00Z'),
       suspension_type: 1,
     });
+    await buildOnboarding(t.db, org, { status: 5, current_step: 3 });
     const u = await givenUser(t, {
       organizations: [{ id: org, role: 'organization_owner' }],
       current_organization_id: org,
@@ -100,7 +103,43 @@ describe('GET /me', () => {
         suspended_at: '2026-02-03T00:00:00.000Z',
         license: { license_type: { allow_buy_seats: true } },
       },
+      onboarding: { status: 5, current_step: 3 },
     });
+  });
+
+  it('says initial_setup_required while the current organization is flagged and has no active license', async () => {
+    const flagged = await givenOrganization(t, { name: "Nora New's Account" });
+    const other = await givenOrganization(t, { name: 'Delta Dental' });
+    await t.db
+      .updateTable('organizations')
+      .set({ initial_setup_required: true })
+      .where('id', '=', flagged)
+      .execute();
+    const u = await givenUser(t, {
+      organizations: [
+        { id: flagged, role: 'organization_owner' },
+        { id: other, role: 'organization_member' },
+      ],
+      current_organization_id: flagged,
+    });
+    const token = await tokenFor(t, u.id);
+    const required = async () => (await call('GET', '/me', token)).json().initial_setup_required;
+    expect(await required()).toBe(true);
+
+    // another current organization: not required
+    await t.db.updateTable('users').set({ current_organization_id: other }).where('id', '=', u.id).execute();
+    expect(await required()).toBe(false);
+    await t.db
+      .updateTable('users')
+      .set({ current_organization_id: flagged })
+      .where('id', '=', u.id)
+      .execute();
+
+    // an inactive license does not count; an active one does
+    const license = await buildLicense(t.db, flagged, { active: false });
+    expect(await required()).toBe(true);
+    await t.db.updateTable('licenses').set({ active: true }).where('id', '=', license.id).execute();
+    expect(await required()).toBe(false);
   });
 
   it('answers 401 without a token or with an unknown one', async () => {

@@ -1,7 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_MESSAGES } from '@archline/contracts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
-import { API, bearer, givenUser, linkTokenFrom, mailsTo, solveAltcha } from '../../../test/auth-helpers.ts';
+import {
+  API,
+  bearer,
+  givenUser,
+  linkTokenFrom,
+  mailsTo,
+  solveAltcha,
+  tokenFor,
+} from '../../../test/auth-helpers.ts';
 import { verifyPassword } from '../../platform/auth/password.ts';
 
 let t: TestApp;
@@ -61,6 +69,61 @@ describe('POST /register', () => {
       .where('actor_user_id', '=', user.id)
       .execute();
     expect(audit).toHaveLength(1);
+  });
+
+  it('creates the default organization "{First} {Last}\'s Account" needing the account setup', async () => {
+    const body = valid();
+    expect((await register(body)).statusCode).toBe(201);
+    const user = await t.db
+      .selectFrom('users')
+      .select(['id', 'current_organization_id'])
+      .where('email', '=', body.email)
+      .executeTakeFirstOrThrow();
+    const memberships = await t.db
+      .selectFrom('organization_user')
+      .innerJoin('organizations', 'organizations.id', 'organization_user.organization_id')
+      .select([
+        'organizations.id',
+        'organizations.name',
+        'organizations.account_number',
+        'organizations.initial_setup_required',
+        'organization_user.role',
+      ])
+      .where('organization_user.user_id', '=', user.id)
+      .execute();
+    expect(memberships).toEqual([
+      {
+        id: user.current_organization_id,
+        name: "Mary Ann O'neil's Account",
+        account_number: null,
+        initial_setup_required: true,
+        role: 'organization_owner',
+      },
+    ]);
+    const onboarding = await t.db
+      .selectFrom('onboardings')
+      .select(['status', 'current_step'])
+      .where('organization_id', '=', user.current_organization_id!)
+      .executeTakeFirstOrThrow();
+    expect(onboarding).toEqual({ status: 1, current_step: 0 });
+    const me = await t.app.inject({
+      method: 'GET',
+      url: `${API}/me`,
+      headers: bearer(await tokenFor(t, user.id)),
+    });
+    expect(me.json()).toMatchObject({
+      current_organization_id: user.current_organization_id,
+      initial_setup_required: true,
+    });
+  });
+
+  it('a refused sign-up creates no organization', async () => {
+    const before = await t.db.selectFrom('organizations').select('id').execute();
+    const existing = await givenUser(t);
+    expect((await register({ ...valid(), email: existing.email })).statusCode).toBe(422);
+    expect((await register({ ...valid(), password_confirmation: 'Other123' })).statusCode).toBe(400);
+    const after = await t.db.selectFrom('organizations').select('id').execute();
+    expect(after).toHaveLength(before.length);
   });
 
   it('with lab_partner, records the 3rd Party Partner application without granting the role', async () => {

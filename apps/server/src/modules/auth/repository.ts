@@ -278,7 +278,11 @@ export async function loadMe(db: Kysely<DB>, userId: number): Promise<MeResponse
       .leftJoin('contracts', 'contracts.organization_id', 'organizations.id')
       .leftJoin('licenses', 'licenses.id', 'contracts.license_id')
       .leftJoin('license_types', 'license_types.id', 'licenses.license_type_id')
+      .leftJoin('onboardings', 'onboardings.organization_id', 'organizations.id')
       .select([
+        'onboardings.id as onboarding_id',
+        'onboardings.status as onboarding_status',
+        'onboardings.current_step as onboarding_step',
         'organizations.id',
         'organizations.name',
         'organizations.account_number',
@@ -289,6 +293,17 @@ export async function loadMe(db: Kysely<DB>, userId: number): Promise<MeResponse
         'contracts.id as contract_id',
         'contracts.suspended_at as contract_suspended_at',
         'license_types.allow_buy_seats',
+        'organizations.initial_setup_required',
+        (eb) =>
+          eb
+            .exists(
+              eb
+                .selectFrom('licenses as active_licenses')
+                .select('active_licenses.id')
+                .whereRef('active_licenses.organization_id', '=', 'organizations.id')
+                .where('active_licenses.active', '=', true),
+            )
+            .as('has_active_license'),
       ])
       .where('organization_user.user_id', '=', userId)
       .where('organizations.deleted_at', 'is', null)
@@ -301,6 +316,7 @@ export async function loadMe(db: Kysely<DB>, userId: number): Promise<MeResponse
   const current = organizations.some((o) => o.id === user.current_organization_id)
     ? user.current_organization_id
     : null;
+  const currentOrganization = organizations.find((o) => o.id === current);
   return {
     id: user.id,
     first_name: user.first_name,
@@ -332,13 +348,48 @@ export async function loadMe(db: Kysely<DB>, userId: number): Promise<MeResponse
               license:
                 o.allow_buy_seats === null ? null : { license_type: { allow_buy_seats: o.allow_buy_seats } },
             },
+      onboarding:
+        o.onboarding_status === null || o.onboarding_step === null
+          ? null
+          : { id: o.onboarding_id!, status: o.onboarding_status, current_step: o.onboarding_step },
       pivot: {
         role: o.role,
         all_permissions: [...(ORGANIZATION_ROLE_PERMISSIONS[o.role as OrganizationRole] ?? [])],
       },
     })),
     current_organization_id: current,
+    initial_setup_required:
+      currentOrganization !== undefined &&
+      currentOrganization.initial_setup_required &&
+      !currentOrganization.has_active_license,
   };
+}
+
+/**
+ * A sign-up's default organization (`{First} {Last}'s Account`): the user as its
+ * organization_owner and current organization, a pending onboarding, and the account setup
+ * flag set. Runs in the caller's transaction.
+ */
+export async function createDefaultOrganization(
+  db: Kysely<DB>,
+  userId: number,
+  name: string,
+): Promise<number> {
+  const organization = await db
+    .insertInto('organizations')
+    .values({ name: name.slice(0, 255), initial_setup_required: true })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await db
+    .insertInto('organization_user')
+    .values({ organization_id: organization.id, user_id: userId, role: 'organization_owner' })
+    .execute();
+  await db
+    .insertInto('onboardings')
+    .values({ organization_id: organization.id, status: 1, current_step: 0 })
+    .execute();
+  await setCurrentOrganization(db, userId, organization.id);
+  return organization.id;
 }
 
 /** Settings keys read by GET /settings. */

@@ -1,6 +1,7 @@
 import {
   AUTH_MESSAGES,
   EMAIL_TAKEN_MESSAGE,
+  defaultAccountName,
   MANAGEMENT_ROLES,
   ORGANIZATION_ROLES,
   profileOf,
@@ -214,6 +215,11 @@ export async function register(ctx: AppContext, input: RegisterInput, meta: Requ
           lab_partner_applied_at: input.lab_partner ? new Date() : null,
         },
         ['doctor'],
+      );
+      await repo.createDefaultOrganization(
+        trx,
+        userId,
+        defaultAccountName(input.first_name, input.last_name),
       );
       const { token } = await createOneTimeToken(trx, { kind: 'verify_email', userId, email });
       await sendVerificationEmail(ctx, trx, { email, firstName: input.first_name }, token);

@@ -392,7 +392,8 @@ export async function findOnboardingId(db: Db, organizationId: number): Promise<
   return row?.id ?? null;
 }
 
-const BILLING_COLUMNS = [
+/** The billing address columns, in the order the forms show them. */
+export const BILLING_COLUMNS = [
   'first_name',
   'last_name',
   'email',

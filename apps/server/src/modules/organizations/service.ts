@@ -79,7 +79,8 @@ function assertWritable(org: repo.OrganizationRow): void {
   if (org.disabled_at) throw conflict(ORGANIZATION_MESSAGES.readOnlyDisabled);
 }
 
-async function audit(
+/** Records a successful action on an organization (or one of its records) in the audit trail. */
+export async function auditOrganization(
   db: Db,
   actor: Actor,
   meta: RequestMeta,
@@ -270,7 +271,7 @@ export async function updateOrganization(
       values.customer_service_manager_user_id = manager;
     }
     await repo.updateOrganization(trx, id, values);
-    await audit(trx, actor, meta, 'organizations.update', id, {
+    await auditOrganization(trx, actor, meta, 'organizations.update', id, {
       before: {
         name: org.name,
         account_number: org.account_number,
@@ -305,7 +306,7 @@ export async function deleteOrganization(
       .limit(1)
       .executeTakeFirst();
     if (blocked) throw conflict(ORGANIZATION_MESSAGES.deleteHasRecords);
-    await audit(trx, actor, meta, 'organizations.delete', id, {
+    await auditOrganization(trx, actor, meta, 'organizations.delete', id, {
       name: org.name,
       account_number: org.account_number,
     });
@@ -326,7 +327,7 @@ export async function archiveOrganization(
     if (!org) throw notFound();
     if (org.deleted_at) throw conflict(ORGANIZATION_MESSAGES.alreadyArchived);
     await repo.setArchived(trx, id, true);
-    await audit(trx, actor, meta, 'organizations.archive', id);
+    await auditOrganization(trx, actor, meta, 'organizations.archive', id);
     return detailOf(trx, (await repo.findOrganization(trx, id))!);
   });
 }
@@ -344,7 +345,7 @@ export async function unarchiveOrganization(
     if (!org) throw notFound();
     if (!org.deleted_at) throw conflict(ORGANIZATION_MESSAGES.notArchived);
     await repo.setArchived(trx, id, false);
-    await audit(trx, actor, meta, 'organizations.un-archive', id);
+    await auditOrganization(trx, actor, meta, 'organizations.un-archive', id);
     return detailOf(trx, (await repo.findOrganization(trx, id))!);
   });
 }
@@ -366,7 +367,7 @@ export async function inviteMember(
       role: input.role,
       invitedBy: { userId: actor.userId, name: `${actor.firstName} ${actor.lastName}` },
     });
-    await audit(trx, actor, meta, 'organizations.invite', id, {
+    await auditOrganization(trx, actor, meta, 'organizations.invite', id, {
       email: input.email,
       role: input.role,
       existing_user: invited.existingUser,
@@ -391,7 +392,10 @@ export async function addMember(
     if (await repo.findMember(trx, id, user.id))
       throw fieldError('user_id', ORGANIZATION_MESSAGES.alreadyMember);
     await repo.addMember(trx, id, user.id, input.role);
-    await audit(trx, actor, meta, 'organizations.add-member', id, { user_id: user.id, role: input.role });
+    await auditOrganization(trx, actor, meta, 'organizations.add-member', id, {
+      user_id: user.id,
+      role: input.role,
+    });
     return (await repo.findMember(trx, id, user.id))!;
   });
 }
@@ -421,7 +425,7 @@ export async function removeMember(
       authorize(actor, 'organizations.remove-manager', 'organizations.manage');
     if (member.pivot.role === 'organization_owner') authorize(actor, 'organizations.manage');
     await repo.removeMember(trx, id, userId);
-    await audit(trx, actor, meta, 'organizations.remove-member', id, {
+    await auditOrganization(trx, actor, meta, 'organizations.remove-member', id, {
       user_id: userId,
       role: member.pivot.role,
     });
@@ -439,7 +443,7 @@ export async function changeRole(
   return write(ctx, actor, id, ['organizations.change-member-role', 'organizations.manage'], async (trx) => {
     const member = await targetMember(trx, actor, id, input.user_id);
     await repo.changeMemberRole(trx, id, input.user_id, input.role);
-    await audit(trx, actor, meta, 'organizations.change-role', id, {
+    await auditOrganization(trx, actor, meta, 'organizations.change-role', id, {
       user_id: input.user_id,
       from: member.pivot.role,
       to: input.role,
@@ -503,7 +507,9 @@ export async function saveBillingAddress(
     ['organizations.update', 'organization.update', 'organizations.manage'],
     async (trx) => {
       const saved = await repo.upsertBillingAddress(trx, id, input);
-      await audit(trx, actor, meta, 'organizations.billing-address', id, { billing_address: saved });
+      await auditOrganization(trx, actor, meta, 'organizations.billing-address', id, {
+        billing_address: saved,
+      });
       return saved;
     },
   );
@@ -518,7 +524,7 @@ export async function replaceContacts(
 ): Promise<Contact[]> {
   return write(ctx, actor, id, ['organization.update', 'organizations.manage'], async (trx) => {
     const saved = await repo.replaceContacts(trx, id, contacts);
-    await audit(trx, actor, meta, 'organizations.contacts', id, {
+    await auditOrganization(trx, actor, meta, 'organizations.contacts', id, {
       count: saved.length,
       ids: saved.map((c) => c.id),
     });
@@ -542,7 +548,7 @@ export async function addCredit(
       validTo: input.valid_to,
       createdBy: actor.userId,
     });
-    await audit(
+    await auditOrganization(
       trx,
       actor,
       meta,

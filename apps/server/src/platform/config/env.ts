@@ -38,6 +38,7 @@ const EnvSchema = z.object({
   JOBS_RETRY_BASE_MS: z.coerce.number().int().positive().default(10_000),
   JOBS_LOCK_TIMEOUT_MS: z.coerce.number().int().positive().default(300_000),
   WHITEHAT_ENCRYPTION_KEY: z.string().optional(),
+  PAYMENT_PROCESSOR: z.enum(['offline']).default('offline'),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -75,6 +76,8 @@ export interface Config {
   jobs: { pollMs: number; retryBaseMs: number; lockTimeoutMs: number };
   /** AES-256-GCM key (32 bytes, hex or base64) for stored integration passwords; else one is generated into settings. */
   whitehatEncryptionKey: string | undefined;
+  /** The card and bank processor of payment methods and charges (only 'offline' here). */
+  paymentProcessor: Env['PAYMENT_PROCESSOR'];
 }
 
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
@@ -120,5 +123,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       lockTimeoutMs: e.JOBS_LOCK_TIMEOUT_MS,
     },
     whitehatEncryptionKey: e.WHITEHAT_ENCRYPTION_KEY || undefined,
+    paymentProcessor: e.PAYMENT_PROCESSOR,
   };
 }
