@@ -1,8 +1,16 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { API, bearer, tokenFor } from '../../../test/auth-helpers.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { verifyPassword } from '../../platform/auth/password.ts';
 import type { AppContext } from '../../platform/context.ts';
-import { DEMO_ACCOUNTS, DEMO_ORGANIZATION, DEMO_PASSWORD, demoAccountsTable } from './demo.ts';
+import {
+  DEMO_ACCOUNTS,
+  DEMO_ORGANIZATION,
+  DEMO_PASSWORD,
+  NEW_DOCTOR_ORGANIZATION,
+  demoAccountsTable,
+} from './demo.ts';
 import { InitialAdminMissingError, initializeData } from './initialize.ts';
 
 function withDemo(ctx: AppContext, demo: boolean): AppContext {
@@ -144,6 +152,45 @@ describe('demo seed (DEMO on)', () => {
     expect(contract.suspended_at).toBeNull();
   });
 
+  it('gives newdoctor@example.com an organization still needing the account setup; Harbor View does not', async () => {
+    const org = await t.db
+      .selectFrom('organizations')
+      .innerJoin('organization_user', 'organization_user.organization_id', 'organizations.id')
+      .innerJoin('users', 'users.id', 'organization_user.user_id')
+      .leftJoin('onboardings', 'onboardings.organization_id', 'organizations.id')
+      .select([
+        'organizations.id',
+        'organizations.name',
+        'organizations.initial_setup_required',
+        'organization_user.role',
+        'users.current_organization_id',
+        'users.email_verified_at',
+        'onboardings.status',
+        'onboardings.current_step',
+      ])
+      .where('users.email', '=', 'newdoctor@example.com')
+      .executeTakeFirstOrThrow();
+    expect(org).toMatchObject({
+      name: NEW_DOCTOR_ORGANIZATION,
+      initial_setup_required: true,
+      role: 'organization_owner',
+      current_organization_id: org.id,
+      status: 1,
+      current_step: 0,
+    });
+    expect(org.email_verified_at).not.toBeNull();
+    for (const table of ['licenses', 'locations', 'contracts'] as const) {
+      const rows = await t.db.selectFrom(table).select('id').where('organization_id', '=', org.id).execute();
+      expect(rows, table).toEqual([]);
+    }
+    const flagged = await t.db
+      .selectFrom('organizations')
+      .select('name')
+      .where('initial_setup_required', '=', true)
+      .execute();
+    expect(flagged.map((o) => o.name)).toEqual([NEW_DOCTOR_ORGANIZATION]);
+  });
+
   it('seeds organizations that are disabled, archived and onboarding', async () => {
     const orgs = await t.db
       .selectFrom('organizations')
@@ -160,8 +207,8 @@ describe('demo seed (DEMO on)', () => {
     expect(orgs.filter((o) => o.disabled_at !== null)).toHaveLength(1);
     expect(orgs.filter((o) => o.deleted_at !== null)).toHaveLength(1);
     const onboarding = orgs.filter((o) => o.status === 5);
-    expect(onboarding).toHaveLength(1);
-    expect(onboarding[0]!.current_step).toBeLessThan(8);
+    expect(onboarding.map((o) => o.name).sort()).toEqual(['Cedar Ridge Orthodontics', 'Harbor View Dental']);
+    for (const o of onboarding) expect(o.current_step).toBeLessThan(8);
   });
 
   it('seeds reference data: organization and license types, shipping methods, global settings', async () => {
@@ -195,6 +242,369 @@ describe('demo seed (DEMO on)', () => {
       .map((a) => a.visibility)
       .sort();
     expect(visibilities).toEqual(['doctor', 'internal']);
+  });
+
+  describe('demo cases', () => {
+    const orgId = async (name: string) =>
+      (await t.db.selectFrom('organizations').select('id').where('name', '=', name).executeTakeFirstOrThrow())
+        .id;
+
+    /** Patients per list status (the shared status rule), archived/deleted left out. */
+    async function statusCounts(organizationId: number): Promise<Record<string, number>> {
+      const { rows } = await sql<{ status: string; n: number }>`
+        select case
+            when p.patient_status_id = 3 then 'completed'
+            when r.cancelled_at is not null then 'cancelled'
+            when r.completed_at is not null then 'approved'
+            when r.ready_at is not null then 'awaiting_approval'
+            when r.status_id = 2 then 'in_progress'
+            else 'new' end as status,
+          count(*)::int as n
+        from patients p left join rx_forms r on r.patient_id = p.id
+        where p.organization_id = ${organizationId} and p.deleted_at is null
+        group by 1`.execute(t.db);
+      return Object.fromEntries(rows.map((r) => [r.status, r.n]));
+    }
+
+    it('gives the demo practices a few hundred patients, most to the demo doctor and manager', async () => {
+      const total = await t.db
+        .selectFrom('patients')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow();
+      expect(Number(total.n)).toBeGreaterThanOrEqual(250);
+      const bright = await orgId(DEMO_ORGANIZATION);
+      const byDoctor = await t.db
+        .selectFrom('patients')
+        .innerJoin('users', 'users.id', 'patients.user_id')
+        .select(['users.email', (eb) => eb.fn.countAll<number>().as('n')])
+        .where('patients.organization_id', '=', bright)
+        .groupBy('users.email')
+        .execute();
+      const count = (email: string) => Number(byDoctor.find((r) => r.email === email)?.n ?? 0);
+      expect(count('doctor@example.com')).toBeGreaterThanOrEqual(60);
+      expect(count('manager@example.com')).toBeGreaterThanOrEqual(15);
+      expect(count('multi@example.com')).toBeGreaterThanOrEqual(15);
+    });
+
+    it('puts cases of the big practices in every list status', async () => {
+      for (const name of [DEMO_ORGANIZATION, 'Summit Dental Group']) {
+        const counts = await statusCounts(await orgId(name));
+        for (const status of ['new', 'in_progress', 'awaiting_approval', 'approved', 'completed']) {
+          expect(counts[status] ?? 0, `${name} ${status}`).toBeGreaterThanOrEqual(5);
+        }
+        expect(counts.cancelled ?? 0, `${name} cancelled`).toBeGreaterThanOrEqual(1);
+      }
+      // new cases include ones without an Rx form and ones saved for later
+      const bright = await orgId(DEMO_ORGANIZATION);
+      const saved = await t.db
+        .selectFrom('rx_forms')
+        .select('id')
+        .where('organization_id', '=', bright)
+        .where('saved_for_later', '=', true)
+        .execute();
+      expect(saved.length).toBeGreaterThan(0);
+      const { rows: withoutRx } = await sql<{ id: number }>`
+        select p.id from patients p where p.organization_id = ${bright}
+          and not exists (select 1 from rx_forms r where r.patient_id = p.id)`.execute(t.db);
+      expect(withoutRx.length).toBeGreaterThan(0);
+    });
+
+    it('holds cases in both hold groups, each with its on-hold reason', async () => {
+      const held = await t.db
+        .selectFrom('patients')
+        .select(['id', 'held_by_group', 'deleted_at'])
+        .where('held_at', 'is not', null)
+        .execute();
+      expect(held.filter((p) => p.held_by_group === 1).length).toBeGreaterThan(0);
+      expect(held.filter((p) => p.held_by_group === 2).length).toBeGreaterThan(0);
+      const reasons = await t.db
+        .selectFrom('on_hold_notes')
+        .select(['patient_id', 'name', 'note'])
+        .where('is_on_hold_reason', '=', true)
+        .where(
+          'patient_id',
+          'in',
+          held.map((p) => p.id),
+        )
+        .execute();
+      for (const p of held)
+        expect(reasons.some((r) => r.patient_id === p.id && r.note.length > 0)).toBe(true);
+      const unholds = await t.db
+        .selectFrom('on_hold_notes')
+        .select('id')
+        .where('is_unhold', '=', true)
+        .execute();
+      expect(unholds.length).toBeGreaterThan(0);
+    });
+
+    it('archives and deletes some cases with who and why', async () => {
+      const gone = await t.db
+        .selectFrom('patients')
+        .select(['deleted_kind', 'archived_by_name', 'archived_reason'])
+        .where('deleted_at', 'is not', null)
+        .execute();
+      expect(gone.filter((p) => p.deleted_kind === 'archived').length).toBeGreaterThanOrEqual(5);
+      expect(gone.filter((p) => p.deleted_kind === 'deleted').length).toBeGreaterThanOrEqual(2);
+      for (const p of gone) {
+        expect(p.archived_by_name).toBeTruthy();
+        expect(p.archived_reason).toBeTruthy();
+      }
+    });
+
+    it('has rush cases, case-note conversations, internal and technician notes, markers', async () => {
+      const rush = await t.db
+        .selectFrom('rx_forms')
+        .select('rush_case_authorized_by')
+        .where('rush_case', '=', true)
+        .execute();
+      expect(rush.length).toBeGreaterThanOrEqual(5);
+      expect(rush.every((r) => r.rush_case_authorized_by)).toBe(true);
+      const { rows: conversations } = await sql<{ patient_id: number }>`
+        select patient_id from case_notes group by patient_id
+        having count(distinct author_type) = 2`.execute(t.db);
+      expect(conversations.length).toBeGreaterThanOrEqual(10);
+      const notes = await t.db
+        .selectFrom('patients')
+        .select(['internal_notes', 'physical_tech_notes', 'doctor_internal_notes', 'markers'])
+        .execute();
+      expect(notes.filter((p) => p.internal_notes).length).toBeGreaterThan(0);
+      expect(notes.filter((p) => p.physical_tech_notes).length).toBeGreaterThan(0);
+      expect(notes.filter((p) => p.doctor_internal_notes).length).toBeGreaterThan(0);
+      const markers = notes.flatMap((p) => p.markers as { symbol: string; color: string }[]);
+      expect(markers.length).toBeGreaterThan(0);
+      for (const m of markers) {
+        expect([...m.symbol]).toHaveLength(1);
+        expect(m.color).toMatch(/^#[0-9A-F]{6}$/);
+      }
+    });
+
+    it("gives the lab partner's practice third-party cases with printing requests assigned to the partner", async () => {
+      const partner = await t.db
+        .selectFrom('users')
+        .select('id')
+        .where('email', '=', 'partner@example.com')
+        .executeTakeFirstOrThrow();
+      const prefs = await t.db
+        .selectFrom('organization_preferences')
+        .select('organization_id')
+        .where('third_party_partner_user_id', '=', partner.id)
+        .execute();
+      expect(prefs.map((p) => p.organization_id)).toEqual([await orgId(DEMO_ORGANIZATION)]);
+      const assigned = await t.db
+        .selectFrom('rx_forms')
+        .innerJoin('patients', 'patients.id', 'rx_forms.patient_id')
+        .select('patients.id')
+        .where('rx_forms.organization_id', '=', prefs[0]!.organization_id)
+        .where('rx_forms.print_assignment', '=', 3)
+        .where('patients.deleted_at', 'is', null)
+        .execute();
+      expect(assigned.length).toBeGreaterThanOrEqual(20);
+      const printing = await t.db
+        .selectFrom('printing_requests')
+        .select('assigned_to_user_id')
+        .where('assigned_to', '=', 3)
+        .execute();
+      expect(printing.length).toBeGreaterThan(0);
+      expect(printing.every((p) => p.assigned_to_user_id === partner.id)).toBe(true);
+    });
+
+    it('has printing requests shipping in the past, today and later, some completed, with items of every age', async () => {
+      const { rows } = await sql<{
+        past: number;
+        today: number;
+        future: number;
+        done: number;
+        tracked: number;
+      }>`
+        select
+          count(*) filter (where ship_date < current_date and printing_request_status_id in (1, 2))::int as past,
+          count(*) filter (where ship_date = current_date and printing_request_status_id in (1, 2))::int as today,
+          count(*) filter (where ship_date > current_date and printing_request_status_id in (1, 2))::int as future,
+          count(*) filter (where printing_request_status_id = 3 and completed_at is not null)::int as done,
+          count(*) filter (where tracking_number is not null)::int as tracked
+        from printing_requests`.execute(t.db);
+      const r = rows[0]!;
+      expect(r.past).toBeGreaterThan(0);
+      expect(r.today).toBeGreaterThan(0);
+      expect(r.future).toBeGreaterThan(0);
+      expect(r.done).toBeGreaterThan(0);
+      expect(r.tracked).toBe(r.done);
+      const { rows: ages } = await sql<{ ok: number; warning: number; danger: number }>`
+        select
+          count(*) filter (where i.created_at > now() - interval '6 hours')::int as ok,
+          count(*) filter (where i.created_at <= now() - interval '6 hours' and i.created_at > now() - interval '12 hours')::int as warning,
+          count(*) filter (where i.created_at <= now() - interval '12 hours')::int as danger
+        from printing_request_items i join printing_requests p on p.id = i.printing_request_id
+        where p.printing_request_status_id in (1, 2)`.execute(t.db);
+      expect(ages[0]!.ok).toBeGreaterThan(0);
+      expect(ages[0]!.warning).toBeGreaterThan(0);
+      expect(ages[0]!.danger).toBeGreaterThan(0);
+    });
+
+    it('runs initial case setup workflows S1..S5 and QA, finished for cases ready for approval', async () => {
+      const { rows } = await sql<{ processes: string[]; statuses: string[]; rx_status: number }>`
+        select array_agg(p.process order by p.step) as processes, array_agg(p.status order by p.step) as statuses,
+          r.status_id as rx_status
+        from tech_workflows w
+        join tech_workflow_processes p on p.tech_workflow_id = w.id
+        join rx_forms r on r.patient_id = w.patient_id
+        where w.type = 'initial_case_setup'
+        group by w.id, r.status_id`.execute(t.db);
+      expect(rows.length).toBeGreaterThan(50);
+      for (const w of rows) {
+        expect(w.processes).toEqual(['S1', 'S2', 'S3', 'S4', 'S5', 'QA']);
+        if (w.rx_status >= 3) expect(new Set(w.statuses)).toEqual(new Set(['COMPLETED']));
+      }
+      expect(rows.some((w) => w.rx_status === 2 && w.statuses.includes('IN_PROGRESS'))).toBe(true);
+    });
+
+    it('stores real files for the cases through the storage, each row matching its bytes', async () => {
+      const files = await t.db
+        .selectFrom('patient_files')
+        .select([
+          'id',
+          'patient_id',
+          'patient_file_type_id',
+          'name',
+          'storage_path',
+          'size_bytes',
+          'tag',
+          'mime_type',
+        ])
+        .execute();
+      expect(files.length).toBeGreaterThan(300);
+      for (const f of files) {
+        expect(f.storage_path.startsWith(`patients/${f.patient_id}/`)).toBe(true);
+        expect(f.storage_path.endsWith(`/${f.name}`)).toBe(true);
+        expect((await t.ctx.storage.stat(f.storage_path))?.size, f.storage_path).toBe(Number(f.size_bytes));
+      }
+      const read = async (key: string) => {
+        const chunks: Buffer[] = [];
+        for await (const chunk of t.ctx.storage.read(key)) chunks.push(Buffer.from(chunk as Buffer));
+        return Buffer.concat(chunks);
+      };
+      const first = (type: number, tag: string | null = null) =>
+        files.find((f) => f.patient_file_type_id === type && f.tag === tag)!;
+      for (const tag of ['stl_maxillary', 'stl_mandibular']) {
+        const stl = await read(first(2, tag).storage_path);
+        expect(stl.length).toBe(84 + 50 * stl.readUInt32LE(80));
+        expect(stl.readUInt32LE(80)).toBeGreaterThan(100);
+      }
+      expect([...(await read(first(3).storage_path)).subarray(0, 4)]).toEqual([0x89, 0x50, 0x4e, 0x47]);
+      expect(first(3).mime_type).toBe('image/png');
+      expect((await read(first(8).storage_path)).subarray(0, 5).toString()).toBe('%PDF-');
+      expect((await read(first(1).storage_path)).readUInt32LE(0)).toBe(0x04034b50);
+      expect(files.some((f) => f.patient_file_type_id === 5)).toBe(true);
+      expect(files.some((f) => f.tag === 'tech_backup')).toBe(true);
+
+      // the IOS scan of a patient is its ios_file_id
+      const withIos = await t.db
+        .selectFrom('patients')
+        .innerJoin('patient_files', 'patient_files.id', 'patients.ios_file_id')
+        .select([
+          'patients.id',
+          'patient_files.patient_id',
+          'patient_files.patient_file_type_id',
+          'patient_files.tag',
+        ])
+        .execute();
+      expect(withIos.length).toBeGreaterThan(20);
+      for (const p of withIos) {
+        expect(p.patient_id).toBe(p.id);
+        expect(p.patient_file_type_id).toBe(1);
+        expect(p.tag).toBeNull();
+      }
+    });
+
+    it('shows the demo doctor cases under every status tab, and the partner its third-party cases', async () => {
+      const userId = async (email: string) =>
+        (await t.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow()).id;
+      const bright = await orgId(DEMO_ORGANIZATION);
+      const doctor = await tokenFor(t, await userId('doctor@example.com'));
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `${API}/organizations/${bright}/patient_counts_per_status`,
+        headers: bearer(doctor),
+      });
+      expect(res.statusCode).toBe(200);
+      const counts = res.json().counts as Record<string, number>;
+      for (const key of ['new', 'in_progress', 'awaiting_approval', 'approved', 'completed', 'on_hold'])
+        expect(counts[key], key).toBeGreaterThanOrEqual(3);
+      expect(counts.all).toBeGreaterThanOrEqual(100);
+      // archived cases: for those who may see them
+      const admin = await tokenFor(t, await userId('admin@example.com'), { management: true });
+      const managed = await t.app.inject({
+        method: 'GET',
+        url: `${API}/organizations/${bright}/patient_counts_per_status`,
+        headers: bearer(admin),
+      });
+      expect(managed.statusCode).toBe(200);
+      expect(managed.json().counts.archived).toBeGreaterThanOrEqual(3);
+
+      const page = await t.app.inject({
+        method: 'GET',
+        url: `${API}/patients?status=awaiting_approval&per_page=50`,
+        headers: bearer(doctor),
+      });
+      expect(page.statusCode).toBe(200);
+      expect(page.json().data.length).toBeGreaterThanOrEqual(3);
+
+      const partner = await tokenFor(t, await userId('partner@example.com'), { management: true });
+      const assigned = await t.app.inject({
+        method: 'GET',
+        url: `${API}/patients?per_page=100`,
+        headers: bearer(partner),
+      });
+      expect(assigned.statusCode).toBe(200);
+      const rows = assigned.json().data as { organization: { id: number } }[];
+      expect(rows.length).toBeGreaterThanOrEqual(10);
+      expect(rows.every((r) => r.organization.id === bright)).toBe(true);
+    });
+
+    it('has cases that reached the lab or became ready within the last hours', async () => {
+      const { rows } = await sql<{ ready: number; in_progress: number }>`
+        select
+          count(*) filter (where ready_at > now() - interval '12 hours' and completed_at is null)::int as ready,
+          count(*) filter (where status_id = 2 and status_updated_at > now() - interval '12 hours')::int as in_progress
+        from rx_forms`.execute(t.db);
+      expect(rows[0]!.ready).toBeGreaterThan(0);
+      expect(rows[0]!.in_progress).toBeGreaterThan(0);
+    });
+
+    it('gives some STL files segmentation jobs that succeeded, failed or are pending, with their job', async () => {
+      const { rows } = await sql<{
+        relu_status: string;
+        n: number;
+        other_types: number;
+        without_job: number;
+      }>`
+        select relu_status, count(*)::int as n,
+          count(*) filter (where patient_file_type_id <> 2)::int as other_types,
+          count(*) filter (where relu_job_id is null or metadata->'relu_request'->>'status' is distinct from relu_status)::int as without_job
+        from patient_files where relu_status is not null group by relu_status order by relu_status`.execute(
+        t.db,
+      );
+      expect(rows.map((r) => r.relu_status)).toEqual(['failed', 'pending', 'success']);
+      for (const r of rows)
+        expect({ ...r, n: r.n > 0 }).toEqual({
+          relu_status: r.relu_status,
+          n: true,
+          other_types: 0,
+          without_job: 0,
+        });
+    });
+
+    it('dates the cases over the last months, none in the future', async () => {
+      const { rows } = await sql<{ oldest: Date; newest: Date; latest_update: Date }>`
+        select min(created_at) as oldest, max(created_at) as newest, max(updated_at) as latest_update
+        from patients`.execute(t.db);
+      const now = Date.now();
+      const day = 86_400_000;
+      expect(now - new Date(rows[0]!.oldest).getTime()).toBeGreaterThan(90 * day);
+      expect(now - new Date(rows[0]!.oldest).getTime()).toBeLessThan(200 * day);
+      expect(new Date(rows[0]!.newest).getTime()).toBeLessThanOrEqual(now);
+      expect(new Date(rows[0]!.latest_update).getTime()).toBeLessThanOrEqual(now);
+    });
   });
 
   it('does nothing on a second run', async () => {

@@ -26,6 +26,8 @@ import {
   DEFAULT_PASSWORD,
   defaultPasswordHash,
 } from './factories.ts';
+import { seedDemoPatients, type DemoFileStore } from './demo-patients.ts';
+import { seedDemoLibraries } from './demo-libraries.ts';
 
 export const DEMO_PASSWORD = DEFAULT_PASSWORD;
 export const DEMO_ORGANIZATION = 'Bright Smiles Orthodontics';
@@ -41,6 +43,8 @@ export interface DemoAccount {
 }
 
 const SECOND_ORGANIZATION = 'Riverside Family Dental';
+/** A fresh sign-up that has not done the account setup yet (/initial-setup). */
+export const NEW_DOCTOR_ORGANIZATION = "Noel Newman's Account";
 
 /** The accounts printed at start-up; every one is verified and uses DEMO_PASSWORD. */
 export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
@@ -106,6 +110,13 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
       { name: SECOND_ORGANIZATION, role: 'organization_manager' },
     ],
   },
+  {
+    email: 'newdoctor@example.com',
+    first_name: 'Noel',
+    last_name: 'Newman',
+    role: 'doctor',
+    organizations: [{ name: NEW_DOCTOR_ORGANIZATION, role: 'organization_owner' }],
+  },
 ];
 
 /** Global settings rows read by GET /settings and the activity endpoint. */
@@ -122,7 +133,7 @@ const SEED_LOCK = 742_002;
  * Seeds the demo in one transaction. Returns false (and writes nothing) when the database
  * already has users.
  */
-export async function seedDemo(db: Kysely<DB>): Promise<boolean> {
+export async function seedDemo(db: Kysely<DB>, options: { storage?: DemoFileStore } = {}): Promise<boolean> {
   const passwordHash = await defaultPasswordHash();
   return db.transaction().execute(async (trx) => {
     await sql`select pg_advisory_xact_lock(${SEED_LOCK})`.execute(trx);
@@ -210,6 +221,7 @@ export async function seedDemo(db: Kysely<DB>): Promise<boolean> {
         { code: 'shipping', name: 'Shipping' },
         { code: 'custom', name: 'Custom' },
       ])
+      .onConflict((oc) => oc.column('code').doNothing())
       .execute();
     await trx
       .insertInto('pricing')
@@ -520,10 +532,45 @@ export async function seedDemo(db: Kysely<DB>): Promise<boolean> {
     await buildOnboarding(trx, harbor.id, { status: 5, current_step: 3, doctor_allowed_steps: [3, 4] });
     await buildContract(trx, harbor.id, { payment_status: 'PENDING', last_payment_date: null });
 
+    // Cedar Ridge Orthodontics: licensed, onboarding in progress (the practice installs DIBS and
+    // adds its team itself: steps 3 and 4)
+    const cedar = await buildOrganization(trx, {
+      name: 'Cedar Ridge Orthodontics',
+      account_number: 'CRO-700800',
+      organization_type_id: types.get('Orthodontics')!,
+    });
+    const cedarOwner = await person('cedar@example.com', 'Cedric', 'Ridge');
+    await buildLocation(trx, cedar.id, {
+      location_name: 'Cedar Ridge Office',
+      street_address: '310 Cedar Avenue',
+      city: 'Durango',
+      state: 'CO',
+      zip_code: '81301',
+      user_ids: [cedarOwner],
+    });
+    const cedarLicense = await buildLicense(trx, cedar.id, {
+      license_type_id: standard.id,
+      user_id: cedarOwner,
+      seats: 2,
+    });
+    await buildContract(trx, cedar.id, { license_id: cedarLicense.id, payment_status: 'PAID' });
+    await buildOnboarding(trx, cedar.id, { status: 5, current_step: 2, doctor_allowed_steps: [3, 4] });
+    await addMember(trx, cedar.id, cedarOwner, 'organization_owner');
+
+    // Noel Newman's Account: signed up and verified, the account setup not done yet (no license,
+    // no location, onboarding pending)
+    const newcomer = await buildOrganization(trx, {
+      name: NEW_DOCTOR_ORGANIZATION,
+      account_number: null,
+      initial_setup_required: true,
+    });
+    await buildOnboarding(trx, newcomer.id, { status: 1, current_step: 0 });
+
     // Memberships (the first one becomes the user's current organization)
     const orgIds = new Map([
       [DEMO_ORGANIZATION, bright.id],
       [SECOND_ORGANIZATION, riverside.id],
+      [NEW_DOCTOR_ORGANIZATION, newcomer.id],
     ]);
     for (const a of DEMO_ACCOUNTS) {
       for (const m of a.organizations) await addMember(trx, orgIds.get(m.name)!, users.get(a.email)!, m.role);
@@ -615,6 +662,12 @@ export async function seedDemo(db: Kysely<DB>): Promise<boolean> {
       visibility: 'internal',
       last_updated_by_user_id: superAdmin,
     });
+
+    // Bracket libraries, arch wires and a custom bracket set of the demo practice
+    await seedDemoLibraries(trx, { organizationId: bright.id, doctorId, createdByUserId: superAdmin });
+
+    // A few hundred cases across the practices, with files when a storage is given
+    await seedDemoPatients(trx, { storage: options.storage });
     return true;
   });
 }

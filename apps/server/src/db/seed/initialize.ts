@@ -47,9 +47,10 @@ async function initialize(ctx: AppContext): Promise<InitializeOutcome> {
   if (existing) return 'existing';
 
   if (ctx.config.demo) {
-    const seeded = await seedDemo(ctx.db);
+    const started = Date.now();
+    const seeded = await seedDemo(ctx.db, { storage: ctx.storage });
     if (!seeded) return 'existing';
-    ctx.log.info('new database: demo data created');
+    ctx.log.info(`new database: demo data created in ${Date.now() - started} ms`);
     return 'demo';
   }
 
