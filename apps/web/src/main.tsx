@@ -1,8 +1,8 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
+import { BrowserRouter } from 'react-router';
 import { AppProviders } from './app/providers.tsx';
-import { createAppRouter } from './app/router.tsx';
+import { AppRoutes } from './app/router.tsx';
 import { createQueryClient } from './lib/query-client.ts';
 
 // A background service registered by an earlier version of the portal would serve stale pages.
@@ -14,12 +14,13 @@ if ('serviceWorker' in navigator) {
 }
 
 const queryClient = createQueryClient();
-const router = createAppRouter();
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <AppProviders queryClient={queryClient}>
-      <RouterProvider router={router} />
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
     </AppProviders>
   </StrictMode>,
 );

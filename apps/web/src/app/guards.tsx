@@ -44,12 +44,16 @@ export function RouteGuard({ children }: { children: ReactNode }) {
   return <Suspense fallback={<PageLoader />}>{children}</Suspense>;
 }
 
-/** `/`: the profile's home page when it exists; until then the shell alone. */
+/**
+ * `/`: the profile's home page when it exists (third-party users land on the patient list while
+ * the dashboard is not built); until then the shell alone.
+ */
 export function RootRedirect() {
   const { user } = useSession();
   if (!user) return <PageLoader />;
   const home = homePathFor(user);
   if (hasRoute(home)) return <Navigate to={home} replace />;
+  if (home === '/dashboard' && hasRoute('/patients-page')) return <Navigate to="/patients-page" replace />;
   return null;
 }
 

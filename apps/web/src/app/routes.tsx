@@ -25,6 +25,29 @@ export function lazyPage<M extends Record<string, unknown>>(
 
 export const protectedRoutes: AppRoute[] = [
   {
+    path: '/patients',
+    page: lazyPage(() => import('../features/patients/pages/patients-page.tsx'), 'PatientsPage'),
+  },
+  {
+    path: '/patients-page',
+    page: lazyPage(() => import('../features/patients/pages/case-list-page.tsx'), 'CaseListPage'),
+  },
+  {
+    path: '/patient-details/:id',
+    page: lazyPage(
+      () => import('../features/patient-details/pages/patient-details-page.tsx'),
+      'PatientDetailsPage',
+    ),
+  },
+  {
+    path: '/patient-details/:id/print',
+    page: lazyPage(
+      () => import('../features/patient-details/pages/patient-print-page.tsx'),
+      'PatientPrintPage',
+    ),
+    bare: true,
+  },
+  {
     path: '/account',
     page: lazyPage(() => import('../features/account/pages/account-page.tsx'), 'AccountPage'),
   },
@@ -87,6 +110,18 @@ export const protectedRoutes: AppRoute[] = [
   {
     path: '/organizations/:organizationId/locations/:id',
     page: lazyPage(() => import('../features/locations/pages/location-edit-page.tsx'), 'LocationEditPage'),
+  },
+  {
+    path: '/settings',
+    page: lazyPage(() => import('../features/settings/pages/settings-page.tsx'), 'SettingsPage'),
+  },
+  {
+    path: '/organizations/:organizationId/rx-forms/add',
+    page: lazyPage(() => import('../features/case-entry/pages/start-case-page.tsx'), 'StartCasePage'),
+  },
+  {
+    path: '/rx-forms/:id/modify',
+    page: lazyPage(() => import('../features/case-entry/pages/modify-rx-form-page.tsx'), 'ModifyRxFormPage'),
   },
 ];
 

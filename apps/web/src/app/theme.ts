@@ -20,5 +20,19 @@ export const theme = createTheme({
   components: {
     MuiButton: { defaultProps: { disableElevation: true } },
     MuiTextField: { defaultProps: { fullWidth: true, margin: 'normal' } },
+    // A disabled field's hint still has to be readable (WCAG AA contrast): it often says why.
+    // The legend of a read-only group of choices stays readable too.
+    MuiFormLabel: {
+      styleOverrides: {
+        root: ({ theme }) => ({
+          '&.Mui-disabled:not(.Mui-error):not(.MuiInputLabel-root)': { color: theme.palette.text.secondary },
+        }),
+      },
+    },
+    MuiFormHelperText: {
+      styleOverrides: {
+        root: ({ theme }) => ({ '&.Mui-disabled:not(.Mui-error)': { color: theme.palette.text.secondary } }),
+      },
+    },
   },
 });

@@ -48,6 +48,7 @@ export function AppShell() {
       <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
         <TopBar
           user={user}
+          token={token}
           practice={practice}
           sidebarOpen={sidebarOpen}
           onToggleSidebar={toggle}

@@ -17,6 +17,7 @@ function practiceUser(overrides: { suspended?: boolean; customSets?: boolean } =
     all_permissions: [],
     additional_emails: [],
     current_organization_id: 7,
+    initial_setup_required: false,
     organizations: [
       {
         id: 7,
@@ -30,6 +31,7 @@ function practiceUser(overrides: { suspended?: boolean; customSets?: boolean } =
           suspended_at: overrides.suspended ? '2026-02-01T00:00:00.000Z' : null,
           license: null,
         },
+        onboarding: null,
         pivot: { role: 'organization_owner', all_permissions: [] },
       },
     ],

@@ -8,6 +8,7 @@ import {
 import { roleNames, type MeUser } from '../../features/auth/api/me.ts';
 import { toRouteUser } from '../access.ts';
 import { isBuiltPath } from '../routes.tsx';
+import { visibleSettingsTabs } from '../../features/settings/settings-tabs.ts';
 
 export interface SidebarHeader {
   name: string;
@@ -48,7 +49,11 @@ export interface SidebarItem {
  * the pages this portal has built (`isBuilt`), so no entry leads nowhere.
  */
 export function sidebarItems(user: MeUser, isBuilt: (path: string) => boolean = isBuiltPath): SidebarItem[] {
-  return sidebarEntries(toRouteUser(user))
-    .filter((e) => isBuilt(e.path))
-    .map((e) => ({ key: e.key, label: e.label, path: e.path, disabled: e.disabled }));
+  return (
+    sidebarEntries(toRouteUser(user))
+      .filter((e) => isBuilt(e.path))
+      // Settings appears once a built settings tab is open to the user.
+      .filter((e) => e.key !== 'settings' || visibleSettingsTabs(user.all_permissions).length > 0)
+      .map((e) => ({ key: e.key, label: e.label, path: e.path, disabled: e.disabled }))
+  );
 }

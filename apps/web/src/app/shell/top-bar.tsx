@@ -1,3 +1,4 @@
+import DesktopWindowsIcon from '@mui/icons-material/DesktopWindows';
 import LogoutIcon from '@mui/icons-material/Logout';
 import MenuIcon from '@mui/icons-material/Menu';
 import AppBar from '@mui/material/AppBar';
@@ -5,26 +6,37 @@ import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import Toolbar from '@mui/material/Toolbar';
 import Tooltip from '@mui/material/Tooltip';
-import { Link as RouterLink } from 'react-router';
+import { Link as RouterLink, useLocation } from 'react-router';
 import { Logo } from '../../components/logo.tsx';
 import type { MeUser } from '../../features/auth/api/me.ts';
+import { dibsDeepLink } from '../../features/viewer/deep-link.ts';
 import { NotificationsBell } from '../../features/notifications/components/notifications-bell.tsx';
+import { OrganizationFilterChip } from './organization-filter-chip.tsx';
+import { ORGANIZATION_FILTER_PATHS } from './organization-filter.ts';
 import { OrganizationSwitcher } from './organization-switcher.tsx';
 
-/** Logo, menu toggle, organization switcher, notifications bell and log out. */
+/**
+ * Logo, menu toggle, organization switcher (practice) or the organization filter chip (management,
+ * on the pages it narrows), the DIBS auto-login link, notifications bell and log out.
+ */
 export function TopBar({
   user,
+  token,
   practice,
   onToggleSidebar,
   sidebarOpen,
   onLogout,
 }: {
   user: MeUser;
+  /** The session's bearer token, handed to the desktop viewer by the auto-login link. */
+  token: string;
   practice: boolean;
   onToggleSidebar: () => void;
   sidebarOpen: boolean;
   onLogout: () => void;
 }) {
+  const { pathname } = useLocation();
+  const organizationFilter = !practice && (ORGANIZATION_FILTER_PATHS as readonly string[]).includes(pathname);
   return (
     <AppBar position="fixed" component="header" sx={{ zIndex: (theme) => theme.zIndex.drawer + 1 }}>
       <Toolbar sx={{ gap: 1 }}>
@@ -48,6 +60,17 @@ export function TopBar({
         </Box>
         <Box sx={{ flex: 1 }} />
         {practice && <OrganizationSwitcher user={user} />}
+        {organizationFilter && <OrganizationFilterChip />}
+        <Tooltip title="Open DIBS desktop, signed in">
+          <IconButton
+            color="inherit"
+            component="a"
+            href={dibsDeepLink(token, null)}
+            aria-label="Open DIBS desktop, signed in"
+          >
+            <DesktopWindowsIcon />
+          </IconButton>
+        </Tooltip>
         <NotificationsBell />
         <Tooltip title="Log out">
           <IconButton color="inherit" aria-label="Log out" onClick={onLogout}>

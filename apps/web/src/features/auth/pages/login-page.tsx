@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -6,8 +5,7 @@ import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
-import { useRef, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useRef, useState, type FormEvent } from 'react';
 import { Link as RouterLink, Navigate, useNavigate, useSearchParams } from 'react-router';
 import type { z } from 'zod';
 import { useSession } from '../../../app/session.tsx';
@@ -15,7 +13,6 @@ import { AltchaField, type AltchaFieldHandle } from '../../../components/altcha-
 import { FormTextField } from '../../../components/form-text-field.tsx';
 import { PublicLayout } from '../../../components/public-layout.tsx';
 import { ApiError, errorMessage } from '../../../lib/api-client.ts';
-import { applyServerErrors } from '../../../lib/form-errors.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.tsx';
 import { UNVERIFIED_EMAIL_CODE, useLogin } from '../api/login.ts';
 import { useResendVerification } from '../api/resend-verification.ts';
@@ -23,7 +20,20 @@ import { PasswordField } from '../components/password-field.tsx';
 import { LoginForm } from '../schemas.ts';
 
 type LoginValues = z.input<typeof LoginForm>;
-type LoginOutput = z.output<typeof LoginForm>;
+type LoginField = 'email' | 'password';
+type LoginErrors = Partial<Record<LoginField, string>>;
+
+/** The first message per field of the shared login schema. */
+function validate(values: LoginValues): LoginErrors {
+  const result = LoginForm.safeParse(values);
+  const errors: LoginErrors = {};
+  if (result.success) return errors;
+  for (const issue of result.error.issues) {
+    const field = issue.path[0];
+    if ((field === 'email' || field === 'password') && !errors[field]) errors[field] = issue.message;
+  }
+  return errors;
+}
 
 /** A return path must stay inside the app. */
 export function safeReturnPath(path: string | null): string | null {
@@ -44,23 +54,37 @@ export function LoginPage({ management = false }: { management?: boolean }) {
   const [failure, setFailure] = useState<{ message: string; unverified: boolean; email: string } | null>(
     null,
   );
-  const form = useForm<LoginValues, unknown, LoginOutput>({
-    resolver: zodResolver(LoginForm),
-    defaultValues: { email: '', password: '', remember_me: false },
-  });
-  const { errors, isSubmitting } = form.formState;
+  // Two fields: plain state with the shared schema keeps the sign-in page's JavaScript small.
+  const [values, setValues] = useState<LoginValues>({ email: '', password: '', remember_me: false });
+  const [errors, setErrors] = useState<LoginErrors>({});
+  const [submitted, setSubmitted] = useState(false);
+  const [isSubmitting, setSubmitting] = useState(false);
+
+  const change = (field: LoginField) => (event: { target: { value: string } }) => {
+    const next = { ...values, [field]: event.target.value };
+    setValues(next);
+    // Like the other forms: quiet until the first submit, then re-checked as the user types.
+    if (submitted) setErrors(validate(next));
+  };
 
   if (session.token && session.user) {
     return <Navigate to={returnPath ?? (management ? '/dashboard' : '/')} replace />;
   }
 
-  const onSubmit = form.handleSubmit(async (values) => {
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (isSubmitting) return;
+    setSubmitted(true);
+    const invalid = validate(values);
+    setErrors(invalid);
+    if (Object.keys(invalid).length > 0) return;
     setFailure(null);
     if (!altcha) {
       setAltchaError('Please complete the verification.');
       return;
     }
     setAltchaError(undefined);
+    setSubmitting(true);
     try {
       const result = await login.mutateAsync({
         email: values.email,
@@ -73,15 +97,19 @@ export function LoginPage({ management = false }: { management?: boolean }) {
       navigate(returnPath ?? (management ? '/dashboard' : '/'), { replace: true });
     } catch (error) {
       altchaRef.current?.reset();
-      applyServerErrors(error, form.setError, ['email', 'password']);
-      if (error instanceof ApiError && error.errors.altcha?.[0]) setAltchaError(error.errors.altcha[0]);
+      if (error instanceof ApiError) {
+        setErrors({ email: error.errors.email?.[0], password: error.errors.password?.[0] });
+        if (error.errors.altcha?.[0]) setAltchaError(error.errors.altcha[0]);
+      }
       setFailure({
         message: errorMessage(error),
         unverified: error instanceof ApiError && error.code === UNVERIFIED_EMAIL_CODE,
         email: values.email,
       });
+    } finally {
+      setSubmitting(false);
     }
-  });
+  };
 
   const onResend = async () => {
     if (!failure) return;
@@ -117,24 +145,37 @@ export function LoginPage({ management = false }: { management?: boolean }) {
           </Alert>
         )}
         <FormTextField
-          {...form.register('email')}
+          name="email"
+          value={values.email}
+          onChange={change('email')}
           label="E-mail"
           type="email"
           autoComplete="email"
           autoFocus
           required
           error={Boolean(errors.email)}
-          helperText={errors.email?.message}
+          helperText={errors.email}
         />
         <PasswordField
-          {...form.register('password')}
+          name="password"
+          value={values.password}
+          onChange={change('password')}
           label="Password"
           autoComplete="current-password"
           required
           error={Boolean(errors.password)}
-          helperText={errors.password?.message}
+          helperText={errors.password}
         />
-        <FormControlLabel control={<Checkbox {...form.register('remember_me')} />} label="Remember me" />
+        <FormControlLabel
+          control={
+            <Checkbox
+              name="remember_me"
+              checked={values.remember_me ?? false}
+              onChange={(event) => setValues({ ...values, remember_me: event.target.checked })}
+            />
+          }
+          label="Remember me"
+        />
         <AltchaField ref={altchaRef} onChange={setAltcha} error={altchaError} />
         <Button type="submit" variant="contained" size="large" fullWidth disabled={isSubmitting}>
           {isSubmitting ? 'Signing in...' : 'Sign In'}

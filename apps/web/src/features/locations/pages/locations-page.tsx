@@ -13,37 +13,36 @@ import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { LOCATIONS_DEFAULT_PAGE_SIZE } from '@archline/contracts';
+import { LOCATIONS_DEFAULT_PAGE_SIZE, profileOf } from '@archline/contracts';
 import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { useSession } from '../../../app/session.tsx';
+import { useOrganizationFilter } from '../../../app/shell/organization-filter.ts';
+import { roleNames } from '../../auth/api/me.ts';
 import { useLocations } from '../api/list-locations.ts';
 import { canLocation, useLocationsScope } from '../location-access.ts';
+import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 
 /** The locations filter waits this long after the last keystroke (spec: 1000 ms). */
 const SEARCH_DEBOUNCE_MS = 1000;
-
-function useDebounced<T>(value: T, ms: number): T {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return debounced;
-}
 
 /** /locations (and /organizations/{organizationId}/locations): the locations the user may see. */
 export function LocationsPage() {
   const { user } = useSession();
   const { organizationId, basePath } = useLocationsScope();
+  // On /locations a management user (lab partner) narrows the list with the top-bar organization chip.
+  const filterOrganization = useOrganizationFilter();
+  const listOrganizationId =
+    organizationId ??
+    (user && profileOf(roleNames(user)) === 'management' ? filterOrganization?.id : undefined);
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(0);
   const [perPage, setPerPage] = useState(LOCATIONS_DEFAULT_PAGE_SIZE);
-  const locationInfo = useDebounced(search.trim(), SEARCH_DEBOUNCE_MS);
-  useEffect(() => setPage(0), [locationInfo]);
+  const locationInfo = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
+  useEffect(() => setPage(0), [locationInfo, listOrganizationId]);
   const query = useLocations({
-    organizationId: organizationId ?? undefined,
+    organizationId: listOrganizationId ?? undefined,
     locationInfo,
     page: page + 1,
     perPage,

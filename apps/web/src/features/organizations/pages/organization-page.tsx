@@ -18,6 +18,7 @@ import { EasyRxCard } from '../components/easy-rx-card.tsx';
 import { LocationsCard, MembersCard } from '../components/members-card.tsx';
 import { OrganizationInformationForm } from '../components/organization-information-form.tsx';
 import { QUICK_GLANCE_ROLES, QuickGlanceContent } from '../components/quick-glance.tsx';
+import { OrganizationRxFormSections } from '../../form-builder/components/organization-rx-form-sections.tsx';
 
 /** /organizations/{id}: the organization's information, locations, users, credits, archive and EasyRx. */
 export function OrganizationPage() {
@@ -90,6 +91,7 @@ export function OrganizationPage() {
         <LocationsCard organization={organization} />
         <MembersCard organization={organization} />
         <CreditsCard organization={organization} canEdit={canCredit} />
+        <OrganizationRxFormSections organizationId={organization.id} readOnly={readOnly} />
         {canArchive && <ArchiveCard organization={organization} />}
         <EasyRxCard
           key={`${organization.easy_rx_practice_id}|${readOnly}`}

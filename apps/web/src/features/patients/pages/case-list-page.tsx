@@ -1,0 +1,420 @@
+import RefreshIcon from '@mui/icons-material/Refresh';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import Chip from '@mui/material/Chip';
+import FormControl from '@mui/material/FormControl';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormGroup from '@mui/material/FormGroup';
+import InputLabel from '@mui/material/InputLabel';
+import LinearProgress from '@mui/material/LinearProgress';
+import MenuItem from '@mui/material/MenuItem';
+import Select from '@mui/material/Select';
+import Stack from '@mui/material/Stack';
+import Switch from '@mui/material/Switch';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
+import ToggleButton from '@mui/material/ToggleButton';
+import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
+import Typography from '@mui/material/Typography';
+import {
+  CASE_LIST_AUTO_REFRESH_MS,
+  CASE_LIST_DEFAULT_IDLE_SECONDS,
+  CASE_LIST_SEARCH_DEBOUNCE_MS,
+  DEFAULT_CASE_LIST_FILTERS,
+  PATIENTS_MANAGEMENT_PAGE_SIZE,
+  onHoldFilterLabel,
+  readCaseListQuery,
+  withoutConsumed,
+  type CaseListFilters,
+  type CaseListSort,
+  type PatientListItem,
+} from '@archline/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { useSettings } from '../../../app/shell/api/get-settings.ts';
+import { useOrganizationFilter } from '../../../app/shell/organization-filter.ts';
+import { useSession } from '../../../app/session.tsx';
+import { TableStatusRow } from '../../../components/table-status-row.tsx';
+import { roleNames } from '../../auth/api/me.ts';
+import { OrganizationName } from '../../organizations/components/quick-glance.tsx';
+import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
+import { PATIENTS_QUERY_KEY, usePatients, type PatientsQuery } from '../api/list-patients.ts';
+import { useOrganizationTypes } from '../api/organization-types.ts';
+import { formatDateTime, formatDay, RequestChips, ShipDate } from '../components/case-cells.tsx';
+import { CaseDetails } from '../components/case-row-parts.tsx';
+import { ExpandableCaseRow, toggled } from '../components/expandable-case-row.tsx';
+import { useIdle } from '../components/use-idle.ts';
+import { useNow } from '../components/use-now.ts';
+import { canOnList } from '../patient-list-access.ts';
+import { PatientsPagination } from '../components/patients-pagination.tsx';
+
+type Layout = 'default' | 'keywords';
+const COLUMNS = 6;
+
+/** The idle time before auto-refresh starts: the global setting when configured, else the default. */
+function idleSecondsOf(settings: unknown): number {
+  const value = (settings as { case_list_idle_seconds?: unknown } | undefined)?.case_list_idle_seconds;
+  return typeof value === 'number' && value > 0 ? value : CASE_LIST_DEFAULT_IDLE_SECONDS;
+}
+
+/** The filters of the keywords-only layout; switching to it clears the others. */
+function keywordsOnly(f: CaseListFilters): CaseListFilters {
+  return { ...DEFAULT_CASE_LIST_FILTERS, patient: f.patient, doctor: f.doctor, organization: f.organization };
+}
+
+/**
+ * /patients-page: the management case list (lab partners see only the cases assigned to them).
+ * Query parameters (queryUser, queryOrganization, queryName, sort, filter[...]) set the filters and
+ * are then removed from the address.
+ */
+export function CaseListPage() {
+  const { user } = useSession();
+  const [params, setParams] = useSearchParams();
+  const [filters, setFilters] = useState<CaseListFilters>(() => ({
+    ...DEFAULT_CASE_LIST_FILTERS,
+    ...readCaseListQuery(params).filters,
+  }));
+  const [layout, setLayout] = useState<Layout>('default');
+  const [page, setPage] = useState(0);
+  const [perPage, setPerPage] = useState<number>(PATIENTS_MANAGEMENT_PAGE_SIZE);
+  const [expanded, setExpanded] = useState<ReadonlySet<number>>(new Set());
+  const [autoRefresh, setAutoRefresh] = useState(true);
+  const queryClient = useQueryClient();
+  // The top bar's organization chip narrows the list too (an address queryOrganization wins).
+  const organizationFilter = useOrganizationFilter();
+  const settings = useSettings();
+  const organizationTypes = useOrganizationTypes();
+  const now = useNow();
+
+  // Consume the address's filter parameters, then remove them (replacing the history entry).
+  useEffect(() => {
+    const { filters: fromAddress, consumed } = readCaseListQuery(params);
+    if (consumed.length === 0) return;
+    setFilters({ ...DEFAULT_CASE_LIST_FILTERS, ...fromAddress });
+    setPage(0);
+    setParams(new URLSearchParams(withoutConsumed(params, consumed)), { replace: true });
+  }, [params, setParams]);
+
+  const roles = user ? roleNames(user) : [];
+  const canViewArchived = user ? canOnList(user, 'view_archived') : false;
+  const canSearchDoctor = user ? canOnList(user, 'search_by_doctor') : false;
+  const patient = useDebouncedValue(filters.patient.trim(), CASE_LIST_SEARCH_DEBOUNCE_MS);
+  const doctor = useDebouncedValue(
+    canSearchDoctor ? filters.doctor.trim() : '',
+    CASE_LIST_SEARCH_DEBOUNCE_MS,
+  );
+  const organization = useDebouncedValue(filters.organization.trim(), CASE_LIST_SEARCH_DEBOUNCE_MS);
+  useEffect(() => setPage(0), [patient, doctor, organization, organizationFilter?.id]);
+
+  const idle = useIdle(idleSecondsOf(settings.data) * 1000, autoRefresh);
+  const query: PatientsQuery = {
+    search: patient,
+    doctor,
+    organization,
+    user_id: filters.userId ?? undefined,
+    organization_id: filters.organizationId ?? organizationFilter?.id ?? undefined,
+    organization_type_id: filters.organizationTypeId ?? undefined,
+    on_hold: filters.onHold || undefined,
+    active_only: filters.activeOnly || undefined,
+    archived: (canViewArchived && filters.archivedOnly) || undefined,
+    case_notes_only: filters.caseNotesOnly || undefined,
+    rush_only: filters.rushOnly || undefined,
+    ship_date_from: filters.shipDate?.from ?? undefined,
+    ship_date_to: filters.shipDate?.to ?? undefined,
+    sort: filters.sort ?? 'ship_date',
+    page: page + 1,
+    per_page: perPage,
+  };
+  const patients = usePatients(query, {
+    refetchInterval: autoRefresh && idle ? CASE_LIST_AUTO_REFRESH_MS : false,
+  });
+  const rows: PatientListItem[] = patients.data?.data ?? [];
+
+  const update = (change: Partial<CaseListFilters>) => {
+    setFilters((f) => ({ ...f, ...change }));
+    setPage(0);
+  };
+  const toggle = (
+    key: 'onHold' | 'activeOnly' | 'archivedOnly' | 'caseNotesOnly' | 'rushOnly',
+    label: string,
+  ) => (
+    <FormControlLabel
+      key={key}
+      control={<Switch checked={filters[key]} onChange={(e) => update({ [key]: e.target.checked })} />}
+      label={label}
+    />
+  );
+  const scopeChips = [
+    filters.userId !== null && {
+      key: 'user',
+      label: `Doctor: ${rows.find((r) => r.user_id === filters.userId)?.user.full_name ?? `#${filters.userId}`}`,
+      clear: () => update({ userId: null }),
+    },
+    filters.organizationId !== null && {
+      key: 'organization',
+      label: `Organization: ${
+        rows.find((r) => r.organization_id === filters.organizationId)?.organization.name ??
+        `#${filters.organizationId}`
+      }`,
+      clear: () => update({ organizationId: null }),
+    },
+  ].filter((c): c is { key: string; label: string; clear: () => void } => Boolean(c));
+
+  return (
+    <Box>
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap', mb: 2 }}>
+        <Typography variant="h1" component="h1">
+          Patients
+        </Typography>
+        <ToggleButtonGroup
+          exclusive
+          size="small"
+          value={layout}
+          onChange={(_e, value: Layout | null) => {
+            if (!value) return;
+            setLayout(value);
+            if (value === 'keywords') setFilters((f) => keywordsOnly(f));
+          }}
+          aria-label="Layout"
+          sx={{ ml: { sm: 'auto' } }}
+        >
+          <ToggleButton value="default" sx={{ textTransform: 'none' }}>
+            Default
+          </ToggleButton>
+          <ToggleButton value="keywords" sx={{ textTransform: 'none' }}>
+            Keywords only
+          </ToggleButton>
+        </ToggleButtonGroup>
+      </Box>
+      <Card>
+        <Box sx={{ p: 2, display: 'flex', flexDirection: 'column', gap: 2 }}>
+          <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }}>
+            <TextField
+              label="Search by patient"
+              type="search"
+              margin="none"
+              value={filters.patient}
+              onChange={(e) => update({ patient: e.target.value })}
+              sx={{ width: { xs: '100%', sm: 240 } }}
+            />
+            {canSearchDoctor && (
+              <TextField
+                label="Search by doctor"
+                type="search"
+                margin="none"
+                value={filters.doctor}
+                onChange={(e) => update({ doctor: e.target.value })}
+                sx={{ width: { xs: '100%', sm: 240 } }}
+              />
+            )}
+            <TextField
+              label="Search by organization"
+              type="search"
+              margin="none"
+              value={filters.organization}
+              onChange={(e) => update({ organization: e.target.value })}
+              sx={{ width: { xs: '100%', sm: 240 } }}
+            />
+            {layout === 'default' && (
+              <>
+                <FormControl sx={{ width: { xs: '100%', sm: 220 } }}>
+                  <InputLabel id="case-list-organization-type">Organization type</InputLabel>
+                  <Select
+                    labelId="case-list-organization-type"
+                    label="Organization type"
+                    value={filters.organizationTypeId === null ? '' : String(filters.organizationTypeId)}
+                    onChange={(e) =>
+                      update({ organizationTypeId: e.target.value ? Number(e.target.value) : null })
+                    }
+                  >
+                    <MenuItem value="">Any</MenuItem>
+                    {(organizationTypes.data ?? []).map((t) => (
+                      <MenuItem key={t.id} value={String(t.id)}>
+                        {t.name}
+                      </MenuItem>
+                    ))}
+                  </Select>
+                </FormControl>
+                <TextField
+                  label="Ship date from"
+                  type="date"
+                  margin="none"
+                  value={filters.shipDate?.from ?? ''}
+                  onChange={(e) =>
+                    update({ shipDate: rangeOf(e.target.value || null, filters.shipDate?.to ?? null) })
+                  }
+                  slotProps={{ inputLabel: { shrink: true } }}
+                  sx={{ width: { xs: '100%', sm: 180 } }}
+                />
+                <TextField
+                  label="Ship date to"
+                  type="date"
+                  margin="none"
+                  value={filters.shipDate?.to ?? ''}
+                  onChange={(e) =>
+                    update({ shipDate: rangeOf(filters.shipDate?.from ?? null, e.target.value || null) })
+                  }
+                  slotProps={{ inputLabel: { shrink: true } }}
+                  sx={{ width: { xs: '100%', sm: 180 } }}
+                />
+              </>
+            )}
+            <FormControl sx={{ width: { xs: '100%', sm: 200 } }}>
+              <InputLabel id="case-list-sort">Sort</InputLabel>
+              <Select
+                labelId="case-list-sort"
+                label="Sort"
+                value={filters.sort ?? 'ship_date'}
+                onChange={(e) =>
+                  update({ sort: e.target.value === 'ship_date' ? null : (e.target.value as CaseListSort) })
+                }
+              >
+                <MenuItem value="ship_date">Ship date</MenuItem>
+                <MenuItem value="newest">Newest cases</MenuItem>
+                <MenuItem value="oldest">Oldest cases</MenuItem>
+              </Select>
+            </FormControl>
+          </Box>
+          {layout === 'default' && (
+            <FormGroup row aria-label="Case filters">
+              {toggle('onHold', onHoldFilterLabel(roles))}
+              {toggle('activeOnly', 'Active only')}
+              {canViewArchived && toggle('archivedOnly', 'Archived only')}
+              {toggle('caseNotesOnly', 'Case notes only')}
+              {toggle('rushOnly', 'Rush case only')}
+            </FormGroup>
+          )}
+          {scopeChips.length > 0 && (
+            <Stack direction="row" spacing={1}>
+              {scopeChips.map((c) => (
+                <Chip key={c.key} label={c.label} onDelete={c.clear} />
+              ))}
+            </Stack>
+          )}
+          <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'center' }}>
+            <Button variant="outlined" onClick={() => setExpanded(new Set())} disabled={expanded.size === 0}>
+              Collapse All
+            </Button>
+            <Button
+              variant="outlined"
+              startIcon={<RefreshIcon />}
+              onClick={() => void queryClient.invalidateQueries({ queryKey: PATIENTS_QUERY_KEY })}
+            >
+              Refresh
+            </Button>
+            <Button
+              variant="outlined"
+              onClick={() => {
+                setFilters(DEFAULT_CASE_LIST_FILTERS);
+                setPage(0);
+              }}
+            >
+              Reset Filters
+            </Button>
+            <FormControlLabel
+              control={<Switch checked={autoRefresh} onChange={(e) => setAutoRefresh(e.target.checked)} />}
+              label="Auto-refresh"
+            />
+            {autoRefresh && idle && (
+              <Typography variant="body2" color="text.secondary" role="status">
+                Refreshing every {CASE_LIST_AUTO_REFRESH_MS / 1000} seconds
+              </Typography>
+            )}
+          </Box>
+        </Box>
+        {patients.isFetching && <LinearProgress aria-label="Loading patients" />}
+        {patients.isError && (
+          <Alert severity="error" sx={{ mx: 2, mb: 2 }}>
+            The patients could not be loaded.
+          </Alert>
+        )}
+        <TableContainer>
+          <Table aria-label="Patients" aria-busy={patients.isFetching}>
+            <TableHead>
+              <TableRow>
+                <TableCell padding="checkbox">
+                  <Box component="span" sx={{ position: 'absolute', left: -10000 }}>
+                    Expand
+                  </Box>
+                </TableCell>
+                <TableCell>Patient</TableCell>
+                <TableCell>Dates</TableCell>
+                <TableCell>Requests</TableCell>
+                <TableCell>Shipping</TableCell>
+                <TableCell align="right">Actions</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {rows.map((p) => (
+                <ExpandableCaseRow
+                  key={p.id}
+                  patient={p}
+                  open={expanded.has(p.id)}
+                  onToggle={() => setExpanded((prev) => toggled(prev, p.id))}
+                  columns={COLUMNS}
+                >
+                  <TableCell>
+                    <CaseDetails patient={p}>
+                      <Typography variant="body2" component="div">
+                        <OrganizationName id={p.organization.id} name={p.organization.name} />
+                        {p.organization.organization_type && (
+                          <Typography component="span" variant="body2" color="text.secondary">
+                            {' '}
+                            · {p.organization.organization_type.name}
+                          </Typography>
+                        )}
+                      </Typography>
+                    </CaseDetails>
+                  </TableCell>
+                  <TableCell>
+                    <Typography variant="body2">Created: {formatDay(p.created_at)}</Typography>
+                    {p.rx_form?.bonding_date && (
+                      <Typography variant="body2">Bonding: {formatDay(p.rx_form.bonding_date)}</Typography>
+                    )}
+                    <Typography variant="body2" color="text.secondary">
+                      Modified: {formatDateTime(p.updated_at)}
+                    </Typography>
+                  </TableCell>
+                  <TableCell>
+                    <RequestChips requests={p.requests} now={now} />
+                  </TableCell>
+                  <TableCell>
+                    <ShipDate date={p.ship_date} completed={p.ship_completed} now={now} />
+                  </TableCell>
+                </ExpandableCaseRow>
+              ))}
+              <TableStatusRow
+                colSpan={COLUMNS}
+                loading={patients.isPending}
+                empty={rows.length === 0}
+                emptyText="No patients found."
+              />
+            </TableBody>
+          </Table>
+        </TableContainer>
+        <PatientsPagination
+          data={patients.data}
+          page={page}
+          perPage={perPage}
+          onPageChange={setPage}
+          onPerPageChange={(next) => {
+            setPerPage(next);
+            setPage(0);
+          }}
+        />
+      </Card>
+    </Box>
+  );
+}
+
+function rangeOf(from: string | null, to: string | null): CaseListFilters['shipDate'] {
+  return from || to ? { from, to } : null;
+}
