@@ -62,7 +62,16 @@ export function homePathFor(user: MeUser): string {
 export type AccessDecision =
   { kind: 'allow' } | { kind: 'redirect'; to: string } | { kind: 'message'; message: string };
 
-/** Organization and initial-setup checks of practice users, then the access table. */
+/** True when the current organization still needs the account setup wizard (GET /me). */
+export function needsInitialSetup(user: MeUser): boolean {
+  return user.initial_setup_required === true;
+}
+
+/**
+ * Organization and initial-setup checks of practice users, then the access table. While the
+ * current organization needs its account setup, every page but the public ones (and the wizard
+ * itself) redirects to /initial-setup; /initial-setup once set up redirects to /patients.
+ */
 export function decideAccess(
   user: MeUser,
   path: string,
@@ -70,17 +79,15 @@ export function decideAccess(
 ): AccessDecision {
   const routeUser = toRouteUser(user);
   const rule = matchRoute(path);
+  const setupRequired = needsInitialSetup(user);
   if (routeUser.profile === 'practice' && !rule?.skipsSetupChecks) {
-    const setupRequired = (user as { initial_setup_required?: boolean }).initial_setup_required === true;
-    const noOrganization = user.organizations.length === 0 || user.current_organization_id === null;
-    if (setupRequired && noOrganization && options.hasRoute('/initial-setup'))
+    if (setupRequired && options.hasRoute('/initial-setup'))
       return { kind: 'redirect', to: '/initial-setup' };
     if (user.organizations.length === 0) return { kind: 'message', message: GUARD_MESSAGES.noOrganizations };
     if (user.current_organization_id === null)
       return { kind: 'message', message: GUARD_MESSAGES.noOrganizationSelected };
   }
   if (path === '/initial-setup' && routeUser.profile === 'practice' && routeUser.hasOrganization) {
-    const setupRequired = (user as { initial_setup_required?: boolean }).initial_setup_required === true;
     if (!setupRequired) return { kind: 'redirect', to: '/patients' };
   }
   if (!canAccessRoute(path, routeUser)) {

@@ -11,7 +11,7 @@ import { matchPath } from 'react-router';
 export interface AppRoute {
   path: string;
   page: LazyExoticComponent<ComponentType>;
-  /** Render without the shell (top bar, sidebar): print views. */
+  /** Render without the shell (top bar, sidebar): print views, the account setup wizard. */
   bare?: boolean;
 }
 
@@ -116,12 +116,28 @@ export const protectedRoutes: AppRoute[] = [
     page: lazyPage(() => import('../features/settings/pages/settings-page.tsx'), 'SettingsPage'),
   },
   {
+    path: '/onboardings',
+    page: lazyPage(() => import('../features/onboarding/pages/onboardings-page.tsx'), 'OnboardingsPage'),
+  },
+  {
+    path: '/onboardings/:id',
+    page: lazyPage(() => import('../features/onboarding/pages/onboarding-page.tsx'), 'OnboardingPage'),
+  },
+  {
     path: '/organizations/:organizationId/rx-forms/add',
     page: lazyPage(() => import('../features/case-entry/pages/start-case-page.tsx'), 'StartCasePage'),
   },
   {
     path: '/rx-forms/:id/modify',
     page: lazyPage(() => import('../features/case-entry/pages/modify-rx-form-page.tsx'), 'ModifyRxFormPage'),
+  },
+  {
+    path: '/initial-setup',
+    page: lazyPage(
+      () => import('../features/account-setup/pages/initial-setup-page.tsx'),
+      'InitialSetupPage',
+    ),
+    bare: true,
   },
 ];
 

@@ -11,6 +11,7 @@ import { Logo } from '../../components/logo.tsx';
 import type { MeUser } from '../../features/auth/api/me.ts';
 import { dibsDeepLink } from '../../features/viewer/deep-link.ts';
 import { NotificationsBell } from '../../features/notifications/components/notifications-bell.tsx';
+import { OnboardingButton } from '../../features/onboarding/components/onboarding-button.tsx';
 import { OrganizationFilterChip } from './organization-filter-chip.tsx';
 import { ORGANIZATION_FILTER_PATHS } from './organization-filter.ts';
 import { OrganizationSwitcher } from './organization-switcher.tsx';
@@ -61,6 +62,7 @@ export function TopBar({
         <Box sx={{ flex: 1 }} />
         {practice && <OrganizationSwitcher user={user} />}
         {organizationFilter && <OrganizationFilterChip />}
+        {practice && <OnboardingButton user={user} />}
         <Tooltip title="Open DIBS desktop, signed in">
           <IconButton
             color="inherit"
