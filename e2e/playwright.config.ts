@@ -17,6 +17,22 @@ async function freePort(): Promise<number> {
 process.env.E2E_PORT ||= String(await freePort());
 const baseURL = `http://127.0.0.1:${process.env.E2E_PORT}`;
 
+const chromium = {
+  ...devices['Desktop Chrome'],
+  launchOptions: {
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  },
+};
+
 export default defineConfig({
   testDir: '.',
   testMatch: '**/*.spec.ts',
@@ -39,21 +55,17 @@ export default defineConfig({
   projects: [
     {
       name: 'chromium',
-      use: {
-        ...devices['Desktop Chrome'],
-        launchOptions: {
-          executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-          args: [
-            '--no-sandbox',
-            '--disable-gpu',
-            '--disable-quic',
-            '--no-first-run',
-            '--disable-background-networking',
-            '--disable-component-update',
-            '--disable-sync',
-          ],
-        },
-      },
+      // Specs named *.settings.spec.ts change settings every case form reads (the default RxForm
+      // layout, an organization's layout and preference); they run afterwards, one at a time.
+      testIgnore: '**/*.settings.spec.ts',
+      use: chromium,
+    },
+    {
+      name: 'chromium-settings',
+      testMatch: '**/*.settings.spec.ts',
+      dependencies: ['chromium'],
+      workers: 1,
+      use: chromium,
     },
   ],
 });

@@ -143,18 +143,39 @@ test.describe('locations', () => {
     expect(after.locations.data).toHaveLength(0);
   });
 
-  test('an organization manager edits but may not delete a location', async ({ page }) => {
+  test('an organization manager edits but may not delete a location; open requests lock its address', async ({
+    page,
+  }) => {
     await openLocations(page, 'manager');
+    // The demo cases ship open printing requests to Denver Main Office.
+    const { locations } = await apiGet<{
+      locations: { data: (ApiLocation & { has_incomplete_requests: boolean })[] };
+    }>(page, '/locations?locationInfo=Denver%20Main%20Office');
+    expect(locations.data[0]!.has_incomplete_requests).toBe(true);
     await table(page).getByRole('link', { name: 'Denver Main Office' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Denver Main Office' })).toBeVisible();
-    // No open printing request ships to Denver: the address stays editable and no lock message shows.
     await expect(field(page, 'Street Address')).toHaveValue('1550 Larimer Street');
-    await expect(field(page, 'Street Address')).toBeEnabled();
-    await expect(page.getByText(/The address modification has been disabled/)).toHaveCount(0);
+    await expect(field(page, 'Street Address')).toBeDisabled();
+    await expect(field(page, 'City')).toBeDisabled();
+    await expect(
+      page.getByText(
+        'The address modification has been disabled while all your requests are completed. If you want to update the destination address for an open request, please contact the administrator.',
+      ),
+    ).toBeVisible();
+    // The rest of the location stays editable.
+    await expect(field(page, 'Location Name')).toBeEnabled();
     await expect(page.getByRole('button', { name: 'Save' })).toBeDisabled();
     // Organization managers may not delete locations (owners may).
     await expect(page.getByRole('button', { name: 'Delete' })).toHaveCount(0);
     await expectAccessible(page);
+
+    // The server refuses the address change too.
+    const token = await page.evaluate(() => window.localStorage.getItem('archline.access_token'));
+    const refused = await page.request.put(`${API}/locations/${locations.data[0]!.id}`, {
+      headers: { authorization: `Bearer ${token}` },
+      data: { ...locations.data[0], street_address: '1 Other Street' },
+    });
+    expect(refused.status()).toBe(422);
   });
 
   test('management opens the organization-scoped locations of a practice', async ({ page }) => {

@@ -49,8 +49,20 @@ async function waitForHealth(baseURL: string, child: ChildProcess, log: () => st
 }
 
 export default async function globalSetup(): Promise<() => Promise<void>> {
+  // E2E_WEB_DIST: build into (and serve from) a folder of this run's own, so a run does not share
+  // apps/web/dist with another run or a developer's build on the same checkout.
+  const webDist = process.env.E2E_WEB_DIST
+    ? path.resolve(process.env.E2E_WEB_DIST)
+    : path.join(root, 'apps/web/dist');
   if (!process.env.E2E_SKIP_BUILD) {
-    const build = spawnSync('npm', ['run', 'build', '-w', 'apps/web'], { cwd: root, stdio: 'inherit' });
+    const args = [
+      'run',
+      'build',
+      '-w',
+      'apps/web',
+      ...(process.env.E2E_WEB_DIST ? ['--', '--outDir', webDist, '--emptyOutDir'] : []),
+    ];
+    const build = spawnSync('npm', args, { cwd: root, stdio: 'inherit' });
     if (build.status !== 0) throw new Error('Building the web app failed');
   }
 
@@ -71,7 +83,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     DEMO: '1',
     RATE_LIMIT_DISABLED: '1',
     LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
-    WEB_DIST_DIR: path.join(root, 'apps/web/dist'),
+    WEB_DIST_DIR: webDist,
   };
   delete env.SMTP_URL;
   if (database) env.DATABASE_URL = database.url;
