@@ -22,7 +22,7 @@ test.describe('organizations list', () => {
     await toggle.click();
     await expect(members).toHaveCount(0);
 
-    await page.getByRole('searchbox', { name: 'Search' }).fill('Summit');
+    await page.getByRole('searchbox', { name: 'Search' }).fill('Summit Dent');
     await expect(rows).toHaveCount(1);
     await expect(rows.first()).toContainText('Summit Dental Group');
     await expect(rows.first()).toContainText('SDG-300400');

@@ -12,7 +12,9 @@ test.describe('users list', () => {
 
     const search = page.getByRole('searchbox', { name: "User's Name or Email" });
     await search.fill('doctor@example');
-    const dana = table.getByRole('row').filter({ hasText: 'doctor@example.com' });
+    const dana = table
+      .getByRole('row')
+      .filter({ has: page.getByRole('cell', { name: 'doctor@example.com', exact: true }) });
     await expect(dana).toContainText('Dana Doctor');
     await expect(dana).toContainText('Doctor');
     await expect(table.getByRole('row').filter({ hasText: 'admin@example.com' })).toHaveCount(0);
@@ -45,7 +47,8 @@ test.describe('users list', () => {
         },
       },
     );
-    const organizationId = (await orgs.json()).users.data[0].organizations[0].id as number;
+    const hits = (await orgs.json()).users.data as { email: string; organizations: { id: number }[] }[];
+    const organizationId = hits.find((u) => u.email === 'doctor@example.com')!.organizations[0]!.id;
     await page.goto(`/users?queryOrganization=${organizationId}`);
     const table = page.getByRole('table', { name: 'Users' });
     await expect(table.getByRole('row').filter({ hasText: 'doctor@example.com' })).toBeVisible();
