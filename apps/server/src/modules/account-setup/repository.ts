@@ -153,20 +153,8 @@ export interface AddressValues {
   zip_code: string;
 }
 
-const LOCATION_COLUMNS = [
-  'id',
-  'location_name',
-  'first_name',
-  'last_name',
-  'email',
-  'phone_number',
-  'street_address',
-  'street_address_line_2',
-  'city',
-  'state',
-  'country',
-  'zip_code',
-] as const;
+/** A location's contact and address columns: the billing address's plus its id and name. */
+const LOCATION_COLUMNS = ['id', 'location_name', ...BILLING_COLUMNS] as const;
 
 /** The organization's main location (not removed), or null. */
 export async function findMainLocation(db: Db, organizationId: number): Promise<MainLocation | null> {

@@ -218,6 +218,34 @@ function customRows(
 }
 
 /** The uploads of the form, typed for the patient's file sections (custom file controls: Other Files). */
+/** The rx_forms columns taken straight from the validated form, on create and on update. */
+function rxFormColumns(v: RxFormValues) {
+  return {
+    location_id: v.location_id,
+    shipping_location_id: v.shipping_location_id,
+    shipping_method_id: v.shipping_method,
+    custom_bracket_set_id: v.custom_bracket_set_id,
+    submission_completed_by: v.submission_completed_by,
+    saved_for_later: v.saved_for_later,
+    scan_submission_type: v.scan_submission_type,
+    scanner_type: v.scanner_type,
+    custom_scanner_type_name: v.custom_scanner_type_name,
+    root_integration_type: v.root_integration_type,
+    print_assignment: v.print_assignment,
+    tray_design_assignment: v.tray_design_assignment,
+    insert_brackets_assignment: v.insert_brackets_assignment,
+    initial_setup_assignment: v.initial_setup_assignment,
+    jaws_id: v.jaws_id,
+    export_type: v.export_type,
+    bonding_date: v.bonding_date,
+    intraoral_scan_date: v.intraoral_scan_date,
+    rush_case: v.rush_case,
+    rush_case_authorized_by: v.rush_case_authorized_by,
+    custom_setup: v.custom_setup,
+    special_instructions: v.special_instructions,
+  };
+}
+
 function uploadsOf(v: RxFormValues, layout: readonly LayoutItem[]) {
   const uploads: { file_path: string; name: string; tag: PatientFileTag | null; type: PatientFileTypeId }[] =
     [];
@@ -387,30 +415,9 @@ export async function createRxForm(ctx: AppContext, actor: Actor, input: CreateI
         patient_id: patientId,
         user_id: doctorId,
         created_by_user_id: actor.userId,
-        location_id: v.location_id,
-        shipping_location_id: v.shipping_location_id,
-        shipping_method_id: v.shipping_method,
+        ...rxFormColumns(v),
         form_builder_layout_id: org.layout.id,
-        custom_bracket_set_id: v.custom_bracket_set_id,
         submitted_at: v.saved_for_later ? null : now,
-        submission_completed_by: v.submission_completed_by,
-        saved_for_later: v.saved_for_later,
-        scan_submission_type: v.scan_submission_type,
-        scanner_type: v.scanner_type,
-        custom_scanner_type_name: v.custom_scanner_type_name,
-        root_integration_type: v.root_integration_type,
-        print_assignment: v.print_assignment,
-        tray_design_assignment: v.tray_design_assignment,
-        insert_brackets_assignment: v.insert_brackets_assignment,
-        initial_setup_assignment: v.initial_setup_assignment,
-        jaws_id: v.jaws_id,
-        export_type: v.export_type,
-        bonding_date: v.bonding_date,
-        intraoral_scan_date: v.intraoral_scan_date,
-        rush_case: v.rush_case,
-        rush_case_authorized_by: v.rush_case_authorized_by,
-        custom_setup: v.custom_setup,
-        special_instructions: v.special_instructions,
         metadata: savedInfo ? { saved_for_later: savedInfo } : {},
       });
       await repo.setTeeth(trx, rxFormId, v.teeth);
@@ -655,28 +662,7 @@ export async function updateRxForm(
   await ctx.db.transaction().execute(async (trx) => {
     await repo.updateRxForm(trx, Number(row.id), {
       user_id: v.user_id ?? current.user_id,
-      location_id: v.location_id,
-      shipping_location_id: v.shipping_location_id,
-      shipping_method_id: v.shipping_method,
-      custom_bracket_set_id: v.custom_bracket_set_id,
-      submission_completed_by: v.submission_completed_by,
-      saved_for_later: v.saved_for_later,
-      scan_submission_type: v.scan_submission_type,
-      scanner_type: v.scanner_type,
-      custom_scanner_type_name: v.custom_scanner_type_name,
-      root_integration_type: v.root_integration_type,
-      print_assignment: v.print_assignment,
-      tray_design_assignment: v.tray_design_assignment,
-      insert_brackets_assignment: v.insert_brackets_assignment,
-      initial_setup_assignment: v.initial_setup_assignment,
-      jaws_id: v.jaws_id,
-      export_type: v.export_type,
-      bonding_date: v.bonding_date,
-      intraoral_scan_date: v.intraoral_scan_date,
-      rush_case: v.rush_case,
-      rush_case_authorized_by: v.rush_case_authorized_by,
-      custom_setup: v.custom_setup,
-      special_instructions: v.special_instructions,
+      ...rxFormColumns(v),
       metadata,
       ...(submitting ? { submitted_at: now } : {}),
     });
