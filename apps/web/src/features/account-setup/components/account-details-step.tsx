@@ -20,6 +20,7 @@ import {
   type SurveyQuestion,
 } from '@archline/contracts';
 import { Controller, useForm, useWatch, type FieldErrors, type Resolver } from 'react-hook-form';
+import { PHONE_FIELD, STREET_FIELDS, ZIP_FIELD } from '../../../components/address-fields.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { applyServerErrors } from '../../../lib/form-errors.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.tsx';
@@ -64,39 +65,7 @@ const SERVER_FIELDS: FieldName[] = [
   'survey_response_other',
 ];
 
-const ADDRESS_FIELDS: {
-  name: 'phone_number' | 'street_address' | 'street_address_line_2' | 'city' | 'state' | 'zip_code';
-  label: string;
-  required: boolean;
-  autoComplete: string;
-  type?: string;
-  helper?: string;
-}[] = [
-  {
-    name: 'phone_number',
-    label: 'Phone Number',
-    required: true,
-    autoComplete: 'tel',
-    type: 'tel',
-    helper: 'International format, e.g. +13035550142',
-  },
-  { name: 'street_address', label: 'Street Address', required: true, autoComplete: 'address-line1' },
-  {
-    name: 'street_address_line_2',
-    label: 'Street Address Line 2',
-    required: false,
-    autoComplete: 'address-line2',
-  },
-  { name: 'city', label: 'City', required: true, autoComplete: 'address-level2' },
-  {
-    name: 'state',
-    label: 'State',
-    required: true,
-    autoComplete: 'address-level1',
-    helper: '2 characters, e.g. CO',
-  },
-  { name: 'zip_code', label: 'Zip Code', required: true, autoComplete: 'postal-code' },
-];
+const ADDRESS_FIELDS = [PHONE_FIELD, ...STREET_FIELDS, ZIP_FIELD];
 
 function DetailsForm({
   organizationId,

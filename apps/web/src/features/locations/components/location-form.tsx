@@ -18,6 +18,13 @@ import {
 import type { ReactNode } from 'react';
 import { Controller, useForm, type Path } from 'react-hook-form';
 import type { z } from 'zod';
+import {
+  CONTACT_NAME_FIELDS,
+  COUNTRY_FIELD,
+  PHONE_FIELD,
+  STREET_FIELDS,
+  ZIP_FIELD,
+} from '../../../components/address-fields.ts';
 import { applyServerErrors } from '../../../lib/form-errors.ts';
 import { notifyError } from '../../../lib/notify.tsx';
 
@@ -68,39 +75,11 @@ interface FieldSpec {
 
 const CONTACT_FIELDS: FieldSpec[] = [
   { name: 'location_name', label: 'Location Name', required: true, autoComplete: 'organization', md: 12 },
-  { name: 'first_name', label: 'First Name', required: true, autoComplete: 'given-name' },
-  { name: 'last_name', label: 'Last Name', required: true, autoComplete: 'family-name' },
-  { name: 'email', label: 'Email', required: true, autoComplete: 'email', type: 'email' },
-  {
-    name: 'phone_number',
-    label: 'Phone Number',
-    required: true,
-    autoComplete: 'tel',
-    type: 'tel',
-    helper: 'International format, e.g. +13035550142',
-  },
+  ...CONTACT_NAME_FIELDS,
+  PHONE_FIELD,
 ];
 
-const ADDRESS_FIELDS: FieldSpec[] = [
-  { name: 'street_address', label: 'Street Address', required: true, autoComplete: 'address-line1' },
-  { name: 'street_address_line_2', label: 'Street Address Line 2', autoComplete: 'address-line2' },
-  { name: 'city', label: 'City', required: true, autoComplete: 'address-level2' },
-  {
-    name: 'state',
-    label: 'State',
-    required: true,
-    autoComplete: 'address-level1',
-    helper: '2 characters, e.g. CO',
-  },
-  {
-    name: 'country',
-    label: 'Country',
-    required: true,
-    autoComplete: 'country',
-    helper: '3-letter code, e.g. USA',
-  },
-  { name: 'zip_code', label: 'Zip Code', required: true, autoComplete: 'postal-code' },
-];
+const ADDRESS_FIELDS: FieldSpec[] = [...STREET_FIELDS, COUNTRY_FIELD, ZIP_FIELD];
 
 export interface LocationFormProps {
   title: string;

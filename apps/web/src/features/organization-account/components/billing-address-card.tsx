@@ -10,6 +10,14 @@ import TextField from '@mui/material/TextField';
 import { BillingAddressSchema, type BillingAddress } from '@archline/contracts';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
+import {
+  CONTACT_NAME_FIELDS,
+  COUNTRY_FIELD,
+  PHONE_FIELD,
+  STREET_FIELDS,
+  ZIP_FIELD,
+  type AddressFieldSpec,
+} from '../../../components/address-fields.ts';
 import { applyServerErrors } from '../../../lib/form-errors.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.tsx';
 import { useOrganization } from '../api/get-organization.ts';
@@ -17,50 +25,13 @@ import { useSaveBillingAddress } from '../api/save-billing-address.ts';
 
 type Values = z.input<typeof BillingAddressSchema>;
 type Output = z.output<typeof BillingAddressSchema>;
-type FieldName = Exclude<keyof Values, never>;
 
-const FIELDS: {
-  name: FieldName;
-  label: string;
-  required: boolean;
-  autoComplete: string;
-  type?: string;
-  helper?: string;
-}[] = [
-  { name: 'first_name', label: 'First Name', required: true, autoComplete: 'given-name' },
-  { name: 'last_name', label: 'Last Name', required: true, autoComplete: 'family-name' },
-  { name: 'email', label: 'Email', required: true, autoComplete: 'email', type: 'email' },
-  {
-    name: 'phone_number',
-    label: 'Phone Number',
-    required: true,
-    autoComplete: 'tel',
-    type: 'tel',
-    helper: 'International format, e.g. +13035550142',
-  },
-  { name: 'street_address', label: 'Street Address', required: true, autoComplete: 'address-line1' },
-  {
-    name: 'street_address_line_2',
-    label: 'Street Address Line 2',
-    required: false,
-    autoComplete: 'address-line2',
-  },
-  { name: 'city', label: 'City', required: true, autoComplete: 'address-level2' },
-  {
-    name: 'state',
-    label: 'State',
-    required: true,
-    autoComplete: 'address-level1',
-    helper: '2 characters, e.g. CO',
-  },
-  {
-    name: 'country',
-    label: 'Country',
-    required: true,
-    autoComplete: 'country',
-    helper: '3-letter code, e.g. USA',
-  },
-  { name: 'zip_code', label: 'Zip Code', required: true, autoComplete: 'postal-code' },
+const FIELDS: AddressFieldSpec[] = [
+  ...CONTACT_NAME_FIELDS,
+  PHONE_FIELD,
+  ...STREET_FIELDS,
+  COUNTRY_FIELD,
+  ZIP_FIELD,
 ];
 
 function defaultsOf(address: BillingAddress | null): Values {
