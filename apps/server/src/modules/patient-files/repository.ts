@@ -261,18 +261,22 @@ export async function findUpload(db: Kysely<DB>, id: number): Promise<UploadRow 
     .executeTakeFirst()) as UploadRow | undefined;
 }
 
-export async function findUploadByPath(
+/** The patient-file uploads at these storage paths, by path (locked, in id order, when asked). */
+export async function findUploadsByPaths(
   db: Kysely<DB>,
-  path: string,
+  paths: readonly string[],
   opts: { forUpdate?: boolean } = {},
-): Promise<UploadRow | undefined> {
+): Promise<Map<string, UploadRow>> {
+  if (!paths.length) return new Map();
   let q = db
     .selectFrom('uploads')
     .select([...UPLOAD_COLUMNS])
-    .where('storage_path', '=', path)
-    .where('purpose', '=', 'patient_file');
+    .where('storage_path', 'in', [...new Set(paths)])
+    .where('purpose', '=', 'patient_file')
+    .orderBy('id');
   if (opts.forUpdate) q = q.forUpdate();
-  return (await q.executeTakeFirst()) as UploadRow | undefined;
+  const rows = (await q.execute()) as UploadRow[];
+  return new Map(rows.map((r) => [r.storage_path, r]));
 }
 
 export async function completeUploads(db: Kysely<DB>, ids: number[]): Promise<void> {

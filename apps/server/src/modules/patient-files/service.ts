@@ -677,10 +677,14 @@ async function prepareItems(
   const claim = sectionClaims(executor, patient.id);
   const destination = (name: string) => `patients/${patient.id}/${crypto.randomUUID()}/${name}`;
   const prepared: PreparedItem[] = [];
+  const uploads = await repo.findUploadsByPaths(
+    executor,
+    items.map((i) => i.file_path),
+  );
 
   for (const item of items) {
     const type = item.type;
-    const upload = await repo.findUploadByPath(executor, item.file_path);
+    const upload = uploads.get(item.file_path);
     assertUploadUsable(upload, actor, patient, opts);
     if (fileExtension(item.name) !== fileExtension(upload.original_name))
       throw fieldError('name', PATIENT_FILE_MESSAGES.invalidExtension);
@@ -794,8 +798,13 @@ async function commitItems(
   const claim = sectionClaims(trx, patient.id);
   const pending: repo.NewFile[] = [];
   const skipped: string[] = [];
+  const uploads = await repo.findUploadsByPaths(
+    trx,
+    prepared.map((p) => p.item.file_path),
+    { forUpdate: true },
+  );
   for (const p of prepared) {
-    const upload = await repo.findUploadByPath(trx, p.item.file_path, { forUpdate: true });
+    const upload = uploads.get(p.item.file_path);
     assertUploadUsable(upload, actor, patient, opts);
     const refusal = uploadRefusal({
       roles: actor.roles,

@@ -410,20 +410,21 @@ export async function insertInitialCaseSetup(
     .values({ type: 'initial_case_setup', patient_id: input.patient_id, customer_request_id: request.id })
     .returning('id')
     .executeTakeFirstOrThrow();
-  const processes = await db
+  await db
     .insertInto('tech_workflow_processes')
     .values(
       INITIAL_CASE_SETUP_STEPS.map((process, i) => ({ tech_workflow_id: workflow.id, step: i + 1, process })),
     )
-    .returning(['id', 'step'])
     .execute();
-  const byStep = new Map(processes.map((p) => [Number(p.step), Number(p.id)]));
-  for (let step = 2; step <= INITIAL_CASE_SETUP_STEPS.length; step++)
-    await db
-      .updateTable('tech_workflow_processes')
-      .set({ prerequisite_process_id: byStep.get(step - 1)! })
-      .where('id', '=', byStep.get(step)!)
-      .execute();
+  // Each step waits for the one before it: one statement for the whole chain.
+  await db
+    .updateTable('tech_workflow_processes as p')
+    .from('tech_workflow_processes as prev')
+    .set((eb) => ({ prerequisite_process_id: eb.ref('prev.id') }))
+    .whereRef('prev.tech_workflow_id', '=', 'p.tech_workflow_id')
+    .where('prev.step', '=', sql<number>`p.step - 1`)
+    .where('p.tech_workflow_id', '=', workflow.id)
+    .execute();
   return { customerRequestId: Number(request.id), workflowId: Number(workflow.id) };
 }
 
