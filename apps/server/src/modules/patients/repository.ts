@@ -173,26 +173,38 @@ const ITEM_COLUMNS = sql`
   rx.print_assignment as rx_print_assignment, rx.tray_design_assignment as rx_tray_design_assignment,
   rx.insert_brackets_assignment as rx_insert_brackets_assignment,
   p.ship_date, p.ship_completed,
-  exists (select 1 from case_notes cn where cn.patient_id = p.id) as has_case_notes,
-  coalesce((
-    select json_agg(r order by r.oldest_open_at nulls last, r.id) from (
-      select 'initial_case_setup' as type, rx.id as id, null::bigint as customer_request_id, rx.status_id as status_id,
-             rx.status_updated_at as oldest_open_at
-      where rx.id is not null and rx.cancelled_at is null and rx.completed_at is null and not rx.saved_for_later
-        and rx.status_id in (1, 2, 3)
-      union all
-      select 'customer_request', cr.id, cr.id, cr.status_id,
-             coalesce((select min(ft.created_at) from flawed_trays ft where ft.customer_request_id = cr.id and ft.status_id = 1), cr.created_at)
-      from customer_requests cr where cr.patient_id = p.id and cr.status_id in (1, 2, 3)
-      union all
-      select 'printing_request', pr.id, pr.customer_request_id, pr.printing_request_status_id,
-             coalesce((select min(i.created_at) from printing_request_items i where i.printing_request_id = pr.id), pr.created_at)
-      from printing_requests pr where pr.patient_id = p.id and pr.printing_request_status_id in (1, 2)
-      union all
-      select 'tray_design', td.id, td.customer_request_id, td.status_id, td.created_at
-      from tray_design_requests td where td.patient_id = p.id and td.status_id in (1, 2)
-    ) r
-  ), '[]'::json) as requests`;
+  exists (select 1 from case_notes cn where cn.patient_id = p.id) as has_case_notes`;
+
+/**
+ * The open requests of a set of patients (`ids`: a subquery or list of patient ids), one row per
+ * request: the Rx form's initial case setup, customer requests, printing and tray design requests.
+ * Read for a whole page at once (one index range per table) rather than once per row.
+ */
+const openRequests = (ids: Cond) => sql`
+  select rx.patient_id, 'initial_case_setup' as type, rx.id as id, null::bigint as customer_request_id,
+         rx.status_id as status_id, rx.status_updated_at as oldest_open_at
+  from rx_forms rx
+  where rx.patient_id in (${ids}) and rx.cancelled_at is null and rx.completed_at is null
+    and not rx.saved_for_later and rx.status_id in (1, 2, 3)
+  union all
+  select cr.patient_id, 'customer_request', cr.id, cr.id, cr.status_id,
+         coalesce((select min(ft.created_at) from flawed_trays ft where ft.customer_request_id = cr.id and ft.status_id = 1), cr.created_at)
+  from customer_requests cr where cr.patient_id in (${ids}) and cr.status_id in (1, 2, 3)
+  union all
+  select pr.patient_id, 'printing_request', pr.id, pr.customer_request_id, pr.printing_request_status_id,
+         coalesce((select min(i.created_at) from printing_request_items i where i.printing_request_id = pr.id), pr.created_at)
+  from printing_requests pr where pr.patient_id in (${ids}) and pr.printing_request_status_id in (1, 2)
+  union all
+  select td.patient_id, 'tray_design', td.id, td.customer_request_id, td.status_id, td.created_at
+  from tray_design_requests td where td.patient_id in (${ids}) and td.status_id in (1, 2)`;
+
+/** `requests` (json, oldest open first) per patient_id for the patients of `ids`. */
+const requestsByPatient = (ids: Cond) => sql`
+  select r.patient_id, json_agg(json_build_object('type', r.type, 'id', r.id,
+      'customer_request_id', r.customer_request_id, 'status_id', r.status_id, 'oldest_open_at', r.oldest_open_at)
+    order by r.oldest_open_at nulls last, r.id) as requests
+  from (${openRequests(ids)}) r
+  group by r.patient_id`;
 
 const ITEM_JOINS = sql`
   join organizations o on o.id = p.organization_id
@@ -303,34 +315,52 @@ export interface ListArgs {
 }
 
 /**
+ * The patients matching a list's scope, status and filters, as a FROM clause over `p` (and `rx`,
+ * the patient's Rx form, only when a condition reads it: a joined table that is not needed keeps
+ * the planner from answering the ids out of the patients' indexes alone).
+ */
+function matching(a: Pick<ListArgs, 'scope' | 'filters' | 'status'>): Cond {
+  const where = and([scopeCondition(a.scope), statusCondition(a.status), ...filterConditions(a.filters)]);
+  const readsRx =
+    a.status !== 'all' ||
+    a.scope.kind === 'lab_partner' ||
+    Boolean(a.filters.locationIds?.length) ||
+    Boolean(a.filters.rushOnly);
+  return readsRx
+    ? sql`patients p left join rx_forms rx on ${RX_JOIN} where ${where}`
+    : sql`patients p where ${where}`;
+}
+
+/** Counts the matches no further than PATIENTS_TOTAL_CAP + 1. */
+const cappedCount = (from: Cond) =>
+  sql`select count(*) from (select 1 from ${from} limit ${PATIENTS_TOTAL_CAP + 1}) matching`;
+
+/**
  * One page in ONE statement: `page` filters and orders the ids and cuts the page (an index range
- * for the default orders); only the page's rows then get their joins and per-row summaries
- * (requests, case notes). The total is an uncorrelated subquery of the same statement (computed
- * once, the same for every page), counting no further than PATIENTS_TOTAL_CAP + 1 matches.
- * total is -1 when the page is past the end (no row carries it).
+ * for the default orders); only the page's rows then get their joins, and their open requests are
+ * read for the whole page at once. The total is an uncorrelated subquery of the same statement
+ * (computed once, the same for every page), counting no further than PATIENTS_TOTAL_CAP + 1
+ * matches. total is -1 when the page is past the end (no row carries it).
  */
 export async function listPatients(
   db: Kysely<DB>,
   a: ListArgs,
 ): Promise<{ rows: PatientListItem[]; total: number }> {
-  const where = and([scopeCondition(a.scope), statusCondition(a.status), ...filterConditions(a.filters)]);
+  const from = matching(a);
   const order = orderBy(a.sort);
   const result = await sql<ItemRow>`
     with page as (
-      select p.id
-      from patients p
-      left join rx_forms rx on ${RX_JOIN}
-      where ${where}
+      select p.id from ${from}
       order by ${order}
       limit ${a.perPage} offset ${(a.page - 1) * a.perPage}
-    )
-    select ${ITEM_COLUMNS},
-      (select count(*) from (
-        select 1 from patients p left join rx_forms rx on ${RX_JOIN} where ${where} limit ${PATIENTS_TOTAL_CAP + 1}
-      ) matching) as total_count
+    ),
+    req as materialized (${requestsByPatient(sql`select id from page`)})
+    select ${ITEM_COLUMNS}, coalesce(req.requests, '[]'::json) as requests,
+      (${cappedCount(from)}) as total_count
     from page
     join patients p on p.id = page.id
     ${ITEM_JOINS}
+    left join req on req.patient_id = p.id
     order by ${order}`.execute(db);
   const rows = result.rows;
   return {
@@ -344,12 +374,8 @@ export async function countPatients(
   db: Kysely<DB>,
   a: Pick<ListArgs, 'scope' | 'filters' | 'status'>,
 ): Promise<number> {
-  const where = and([scopeCondition(a.scope), statusCondition(a.status), ...filterConditions(a.filters)]);
-  const result = await sql<{ n: number }>`
-    select count(*) as n from (
-      select 1 from patients p left join rx_forms rx on ${RX_JOIN} where ${where} limit ${PATIENTS_TOTAL_CAP + 1}
-    ) matching`.execute(db);
-  return Number(result.rows[0]?.n ?? 0);
+  const result = await sql<{ count: number }>`${cappedCount(matching(a))}`.execute(db);
+  return Number(result.rows[0]?.count ?? 0);
 }
 
 /** Counts per status tab, on hold and archived in one statement. */
@@ -436,9 +462,11 @@ export async function findPatient(
       exists (select 1 from flawed_trays ft where ft.patient_id = p.id and ft.status_id = 1) as has_pending_flawed_tray,
       exists (select 1 from customer_requests cr where cr.patient_id = p.id and cr.status_id in (2, 3, 4)) as production_started,
       case when rx.id is null then null else to_jsonb(rx) end as rx_row,
-      (select json_object_agg(t.tooth, t.value) from rx_form_teeth t where t.rx_form_id = rx.id) as teeth
+      (select json_object_agg(t.tooth, t.value) from rx_form_teeth t where t.rx_form_id = rx.id) as teeth,
+      coalesce(req.requests, '[]'::json) as requests
     from patients p
     ${ITEM_JOINS}
+    left join (${requestsByPatient(sql`${id}`)}) req on req.patient_id = p.id
     where p.id = ${id} and ${scopeCondition(scope)}`.execute(db);
   const r = result.rows[0];
   if (!r) return undefined;
