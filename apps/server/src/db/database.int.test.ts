@@ -23,3 +23,24 @@ describe('database sessions', () => {
     }
   });
 });
+
+describe('prepared statements', () => {
+  it('on PostgreSQL a statement sent again runs as a named prepared statement of the connection', async () => {
+    const marker = `select ${Date.now()}::bigint as marker, $1::int as n`;
+    const client = await t.database.pool.connect();
+    try {
+      for (let n = 1; n <= 3; n++) {
+        const { rows } = await client.query(marker, [n]);
+        expect(rows[0]).toEqual({ marker: expect.any(Number), n });
+      }
+      const { rows } = await client.query<{ statement: string }>(
+        'select statement from pg_prepared_statements where statement = $1',
+        [marker],
+      );
+      // The embedded engine keeps plain pg clients: nothing is prepared there.
+      expect(rows.length).toBe(t.database.engine === 'postgres' ? 1 : 0);
+    } finally {
+      client.release();
+    }
+  });
+});

@@ -6,6 +6,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { createPgConfig } from '@electric-sql/pglite/node-postgres';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
+import { PreparingClient } from './prepared-statements.ts';
 import type { DB } from './schema.ts';
 
 // Return int8 (bigint) columns and count(*) as JS numbers: every id and count fits in 2^53.
@@ -61,6 +62,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     const pool = new pg.Pool({
       connectionString: opts.databaseUrl,
       max: opts.poolMax ?? 10,
+      Client: PreparingClient,
       // The queries are short index scans under many concurrent requests: JIT compilation and
       // parallel workers only add latency and CPU. A URL carrying its own `options` keeps them.
       ...(hasSessionOptions(opts.databaseUrl) ? {} : { options: SESSION_OPTIONS }),
