@@ -12,12 +12,15 @@
  * it with bench/generate.ts (see bench/README.md). CONNECTIONS (default 50), DURATION seconds
  * per scenario (default 15), TIMEOUT seconds per request (default 30; a timed-out request counts
  * as an error), SETTLE seconds between scenarios (default 5), ONLY (a comma-separated list of
- * scenario names) and QUERY_COUNT=0 (skip the statement count) adjust the run. Exits non-zero
+ * scenario names) and QUERY_COUNT=0 (skip the statement count) adjust the run. SERVER_PID (the
+ * server's process id, e.g. `pgrep -f apps/server/src/main.ts`) adds the CPU time the server and
+ * the local PostgreSQL processes spent per request (Linux /proc). Exits non-zero
  * when a response is not 2xx, a request fails, or page 1 and page 200 differ in statements.
  */
 import { execFileSync } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
+import fs from 'node:fs';
 import autocannon from 'autocannon';
 
 const base = process.env.BASE_URL ?? 'http://localhost:3000';
@@ -43,6 +46,35 @@ const management = token('management');
 const practice = token('practice');
 const partner = token('partner');
 const org = practice.organization_id;
+
+const serverPid = process.env.SERVER_PID ? Number(process.env.SERVER_PID) : null;
+const ticksPerMs = 100 / 1000; // USER_HZ
+
+/** CPU time (user + system, in clock ticks) of one process, 0 when it is gone. */
+function cpuTicks(pid) {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return Number(fields[11]) + Number(fields[12]);
+  } catch {
+    return 0;
+  }
+}
+
+/** CPU ticks of the server and of every local postgres process (the backends serving it). */
+function cpuSnapshot() {
+  if (serverPid === null) return null;
+  let postgres = 0;
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (fs.readFileSync(`/proc/${entry}/comm`, 'utf8').trim() === 'postgres') postgres += cpuTicks(entry);
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  return { server: cpuTicks(serverPid), postgres };
+}
 
 /** name, who, path (below /services/api/v2) */
 const scenarios = [
@@ -70,6 +102,7 @@ console.log(
 const results = [];
 let failed = false;
 for (const [name, who, p] of scenarios) {
+  const before = cpuSnapshot();
   const result = await autocannon({
     url: `${base}/services/api/v2${p}`,
     connections,
@@ -88,6 +121,12 @@ for (const [name, who, p] of scenarios) {
     errors: result.errors + result.timeouts,
     load: os.loadavg()[0].toFixed(2),
   };
+  const after = cpuSnapshot();
+  if (before && after && result.requests.total > 0) {
+    const perRequest = (ticks) => (ticks / ticksPerMs / result.requests.total).toFixed(1);
+    row['server cpu ms/req'] = perRequest(after.server - before.server);
+    row['postgres cpu ms/req'] = perRequest(after.postgres - before.postgres);
+  }
   results.push(row);
   console.log(JSON.stringify(row));
   if (result.non2xx > 0 || result.errors > 0) failed = true;
