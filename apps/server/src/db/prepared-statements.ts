@@ -14,8 +14,8 @@ export const MAX_PREPARED = 500;
 const MAX_TRACKED = 5000;
 const PREPARABLE = /^\s*(select|with|insert|update|delete)\b/i;
 
-/** text → statement name (prepared) or the number of times it was seen (not yet). */
-const statements = new Map<string, string | number>();
+/** text → its statement name once prepared, or `true` once seen a first time. */
+const statements = new Map<string, string | true>();
 let prepared = 0;
 
 /** The statement name for a text, or undefined while it should still go unnamed. */
@@ -24,7 +24,7 @@ export function statementName(text: string): string | undefined {
   if (typeof known === 'string') return known;
   if (prepared >= MAX_PREPARED || !PREPARABLE.test(text)) return undefined;
   if (known === undefined) {
-    if (statements.size < MAX_TRACKED) statements.set(text, 1);
+    if (statements.size < MAX_TRACKED) statements.set(text, true);
     return undefined;
   }
   const name = `s_${crypto.createHash('sha1').update(text).digest('hex').slice(0, 24)}`;

@@ -157,7 +157,10 @@ function numOrNull(v: unknown): number | null {
  */
 const RX_JOIN = sql`rx.patient_id = p.id and rx.organization_id = p.organization_id`;
 
-/** Columns shared by the list and the details (aliases p, rx, o, ot, d). */
+/**
+ * Columns shared by the list and the details (aliases p, rx, o, ot, d, and req: the patient's row of
+ * requestsByPatient, joined by each query for its own set of patients).
+ */
 const ITEM_COLUMNS = sql`
   p.id, p.organization_id, p.user_id, p.first_name, p.last_name, p.case_number_text, p.numeric_suffix,
   p.patient_status_id, p.setup_completed_at, p.held_at, p.held_by_group, p.deleted_at, p.deleted_kind,
@@ -173,7 +176,8 @@ const ITEM_COLUMNS = sql`
   rx.print_assignment as rx_print_assignment, rx.tray_design_assignment as rx_tray_design_assignment,
   rx.insert_brackets_assignment as rx_insert_brackets_assignment,
   p.ship_date, p.ship_completed,
-  exists (select 1 from case_notes cn where cn.patient_id = p.id) as has_case_notes`;
+  exists (select 1 from case_notes cn where cn.patient_id = p.id) as has_case_notes,
+  coalesce(req.requests, '[]'::json) as requests`;
 
 /**
  * The open requests of a set of patients (`ids`: a subquery or list of patient ids), one row per
@@ -355,7 +359,7 @@ export async function listPatients(
       limit ${a.perPage} offset ${(a.page - 1) * a.perPage}
     ),
     req as materialized (${requestsByPatient(sql`select id from page`)})
-    select ${ITEM_COLUMNS}, coalesce(req.requests, '[]'::json) as requests,
+    select ${ITEM_COLUMNS},
       (${cappedCount(from)}) as total_count
     from page
     join patients p on p.id = page.id
@@ -462,8 +466,7 @@ export async function findPatient(
       exists (select 1 from flawed_trays ft where ft.patient_id = p.id and ft.status_id = 1) as has_pending_flawed_tray,
       exists (select 1 from customer_requests cr where cr.patient_id = p.id and cr.status_id in (2, 3, 4)) as production_started,
       case when rx.id is null then null else to_jsonb(rx) end as rx_row,
-      (select json_object_agg(t.tooth, t.value) from rx_form_teeth t where t.rx_form_id = rx.id) as teeth,
-      coalesce(req.requests, '[]'::json) as requests
+      (select json_object_agg(t.tooth, t.value) from rx_form_teeth t where t.rx_form_id = rx.id) as teeth
     from patients p
     ${ITEM_JOINS}
     left join (${requestsByPatient(sql`${id}`)}) req on req.patient_id = p.id
