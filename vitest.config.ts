@@ -25,6 +25,18 @@ export default defineConfig({
           maxWorkers: 2,
         },
       },
+      {
+        test: {
+          // Components of the web app, rendered with Testing Library in jsdom.
+          name: 'web',
+          include: ['apps/web/src/**/*.test.tsx'],
+          environment: 'jsdom',
+          // Testing Library unmounts after each test when afterEach is global.
+          globals: true,
+          // A file's first render loads MUI and emotion into jsdom: seconds on a busy 2-core machine.
+          testTimeout: 20_000,
+        },
+      },
     ],
   },
 });

@@ -4,7 +4,7 @@ import type { Database } from '../db/database.ts';
 import type { DB } from '../db/schema.ts';
 import type { Config } from './config/env.ts';
 import type { Jobs } from './jobs/index.ts';
-import type { Realtime } from './realtime/index.ts';
+import type { Realtime } from './realtime/types.ts';
 import type { StorageDriver } from './storage/index.ts';
 
 /**

@@ -210,7 +210,7 @@ export async function revokeAllTokens(executor: Kysely<DB>, userId: number): Pro
 }
 
 export type OneTimeTokenKind =
-  'verify_email' | 'reset_password' | 'invitation' | 'create_user' | 'create_organization';
+  'verify_email' | 'reset_password' | 'invitation' | 'create_user' | 'create_organization' | 'viewer_sign_in';
 
 /** How long each single-use token stays valid. */
 export const ONE_TIME_TOKEN_TTL_MINUTES: Record<OneTimeTokenKind, number> = {
@@ -219,6 +219,7 @@ export const ONE_TIME_TOKEN_TTL_MINUTES: Record<OneTimeTokenKind, number> = {
   invitation: 7 * 24 * 60,
   create_user: 7 * 24 * 60,
   create_organization: 7 * 24 * 60,
+  viewer_sign_in: 1,
 };
 
 export interface CreateOneTimeTokenInput {

@@ -1,3 +1,4 @@
+import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -39,7 +40,46 @@ const EnvSchema = z.object({
   JOBS_LOCK_TIMEOUT_MS: z.coerce.number().int().positive().default(300_000),
   WHITEHAT_ENCRYPTION_KEY: z.string().optional(),
   PAYMENT_PROCESSOR: z.enum(['offline']).default('offline'),
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .superRefine((value, check) => {
+      if (value === undefined) return;
+      const parsed = parseTrustProxy(value);
+      if (parsed === null)
+        check.addIssue({
+          code: 'custom',
+          message: 'a hop count, or a comma-separated list of proxy addresses or CIDRs',
+        });
+    }),
 });
+
+/** The proxy-addr names of address ranges Fastify accepts besides addresses and CIDRs. */
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isAddressOrCidr(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.has(entry)) return true;
+  const [address, bits, ...rest] = entry.split('/');
+  if (rest.length || !address) return false;
+  const family = net.isIP(address);
+  if (!family) return false;
+  if (bits === undefined) return true;
+  if (!/^\d{1,3}$/.test(bits)) return false;
+  return Number(bits) <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * TRUST_PROXY: which peers may set X-Forwarded-For / -Proto / -Host. Unset or empty trusts none
+ * (the client address is the socket's); a number trusts that many hops; otherwise a list of
+ * proxy addresses or CIDRs. Null when the value is none of these.
+ */
+export function parseTrustProxy(value: string | undefined): false | number | string[] | null {
+  const trimmed = value?.trim() ?? '';
+  if (trimmed === '') return false;
+  if (/^\d+$/.test(trimmed)) return Number(trimmed);
+  const entries = trimmed.split(',').map((e) => e.trim());
+  return entries.every(isAddressOrCidr) ? entries : null;
+}
 
 export type Env = z.infer<typeof EnvSchema>;
 
@@ -78,6 +118,8 @@ export interface Config {
   whitehatEncryptionKey: string | undefined;
   /** The card and bank processor of payment methods and charges (only 'offline' here). */
   paymentProcessor: Env['PAYMENT_PROCESSOR'];
+  /** Fastify's trustProxy: false (trust no forwarded header), a hop count, or proxy addresses/CIDRs. */
+  trustProxy: false | number | string[];
 }
 
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
@@ -124,5 +166,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     },
     whitehatEncryptionKey: e.WHITEHAT_ENCRYPTION_KEY || undefined,
     paymentProcessor: e.PAYMENT_PROCESSOR,
+    trustProxy: parseTrustProxy(e.TRUST_PROXY) ?? false,
   };
 }

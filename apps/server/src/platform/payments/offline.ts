@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { ChargeResult, DescribedPaymentMethod, PaymentProcessor } from './index.ts';
+import type { ChargeResult, DescribedPaymentMethod, PaymentProcessor } from './types.ts';
 
 /**
  * The offline processor (PAYMENT_PROCESSOR=offline): no network. The browser validates the card

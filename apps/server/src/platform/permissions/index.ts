@@ -1,8 +1,8 @@
 /**
  * Server-side permission checks. The names and the role matrix live in @archline/contracts;
  * this module loads what a signed-in user holds and answers "may the actor do this / see that".
- * Use cases call `authorize` (403) for capabilities and `canSeeOrganization` /
- * `organizationScope` (404 for records outside the scope) for tenant isolation.
+ * Use cases call `authorize` (403) for capabilities; tenant isolation (404 for records outside
+ * the scope) is `organization-scope.ts` and `patient-scope.ts`.
  */
 import {
   ORGANIZATION_ROLES,
@@ -131,11 +131,4 @@ export function organizationScope(actor: AccessSubject): 'all' | number[] {
   if (profileOfSubject(actor) === 'management' && actor.permissions.has('organizations.view-any'))
     return 'all';
   return [...actor.organizationIds];
-}
-
-/** Whether a record of the organization is visible to the actor (otherwise answer 404). */
-export function canSeeOrganization(actor: AccessSubject, organizationId: number | null | undefined): boolean {
-  if (organizationId === null || organizationId === undefined) return false;
-  const scope = organizationScope(actor);
-  return scope === 'all' || scope.includes(Number(organizationId));
 }

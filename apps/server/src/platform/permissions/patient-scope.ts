@@ -1,6 +1,8 @@
-import { sql, type RawBuilder, type SqlBool } from 'kysely';
+import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
+import type { DB } from '../../db/schema.ts';
 import type { Actor } from '../auth/actor.ts';
 import { can, organizationScope } from './index.ts';
+import { seesOrganization } from './organization-scope.ts';
 
 /**
  * Which patients (and so which Rx forms, files, notes) a caller sees — one rule for every area:
@@ -41,6 +43,16 @@ export function patientScopeOf(actor: Actor): PatientScope {
     ownUserId: can(actor, 'organization.patients.view-any') ? null : actor.userId,
     includeArchived,
   };
+}
+
+/**
+ * Whether the actor's patient scope reaches the organization's patients (lists and counts of one
+ * organization): management by organization scope (a lab partner: the organizations it serves),
+ * practice users only their current organization.
+ */
+export function patientScopeReaches(actor: Actor, organizationId: number): boolean {
+  if (actor.profile === 'management') return seesOrganization(actor, organizationId);
+  return actor.currentOrganizationId === organizationId && actor.organizationIds.includes(organizationId);
 }
 
 /** A third-party assignment on the Rx form aliased `rx`. */
@@ -86,4 +98,18 @@ export function patientScopeSql(
   if (!scope.includeArchived) conds.push(sql<SqlBool>`${p('deleted_at')} is null`);
   if (!conds.length) return sql<SqlBool>`true`;
   return sql<SqlBool>`(${sql.join(conds, sql` and `)})`;
+}
+
+/**
+ * Whether the actor sees the patient, by the same rule as the API (PatientScope): what answers
+ * 404 there is refused everywhere else too (real-time channel joins).
+ */
+export async function seesPatient(db: Kysely<DB>, actor: Actor, patientId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('patients as p')
+    .select('p.id')
+    .where('p.id', '=', patientId)
+    .where(patientScopeSql(patientScopeOf(actor), { patient: 'p' }))
+    .executeTakeFirst();
+  return row !== undefined;
 }

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLE_PERMISSIONS, permissionsFor } from '@archline/contracts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { givenOrganization, givenUser } from '../../../test/auth-helpers.ts';
-import { authorize, can, canSeeOrganization, loadActorAccess, organizationScope } from './index.ts';
+import { authorize, can, loadActorAccess, organizationScope } from './index.ts';
+import { seesOrganization as canSeeOrganization } from './organization-scope.ts';
 
 let t: TestApp;
 let orgA: number;

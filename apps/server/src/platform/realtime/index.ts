@@ -1,4 +1,3 @@
-import type { Server as HttpServer } from 'node:http';
 import {
   DEFAULT_ERROR_MESSAGE,
   GENERAL_CHANNEL,
@@ -17,19 +16,11 @@ import { Server, type Socket } from 'socket.io';
 import type { Actor } from '../auth/actor.ts';
 import { resolveToken } from '../auth/tokens.ts';
 import type { AppContext } from '../context.ts';
-import { canSeeOrganization } from '../permissions/index.ts';
+import type { Realtime } from './types.ts';
+import { seesOrganization } from '../permissions/organization-scope.ts';
+import { seesPatient } from '../permissions/patient-scope.ts';
 
-/** Private real-time channels: internal, general, user.{id}, organization.{id}, patient.{id}. */
-export interface Realtime {
-  /** Sends `event` with `payload` to every socket joined to `channel`, on every server process. */
-  publish(channel: string, event: string, payload: unknown): Promise<void>;
-  /** Disconnects every socket signed in with this auth_tokens row (logout, revocation), on every process. */
-  disconnectToken(tokenId: number): Promise<void>;
-  /** Disconnects every socket of this user (archived, deleted), on every process. */
-  disconnectUser(userId: number): Promise<void>;
-  attach(server: HttpServer): Promise<void>;
-  close(): Promise<void>;
-}
+export type { Realtime };
 
 type Ack = (answer: SubscribeAck) => void;
 
@@ -57,6 +48,7 @@ const tokenRoom = (tokenId: number) => `token:${tokenId}`;
 export function createRealtime(getCtx: () => AppContext): Realtime {
   let io: RealtimeServer | undefined;
   let adapterPool: pg.Pool | undefined;
+  const adapterClients = new Set<pg.PoolClient>();
 
   async function mayJoin(actor: Actor, channel: ParsedChannel): Promise<boolean> {
     switch (channel.kind) {
@@ -68,21 +60,16 @@ export function createRealtime(getCtx: () => AppContext): Realtime {
         return actor.userId === channel.id;
       case 'organization':
         return mayJoinOrganization(actor, channel.id);
-      case 'patient': {
-        const patient = await getCtx()
-          .db.selectFrom('patients')
-          .select('organization_id')
-          .where('id', '=', channel.id)
-          .executeTakeFirst();
-        return patient ? mayJoinOrganization(actor, patient.organization_id) : false;
-      }
+      case 'patient':
+        // The API's visibility rule: a case the API answers 404 for cannot be joined either.
+        return seesPatient(getCtx().db, actor, channel.id);
     }
   }
 
   /** Members; management that may see the organization (a lab partner only its own). */
   function mayJoinOrganization(actor: Actor, organizationId: number): boolean {
     if (actor.organizationIds.includes(organizationId)) return true;
-    return actor.profile === 'management' && canSeeOrganization(actor, organizationId);
+    return actor.profile === 'management' && seesOrganization(actor, organizationId);
   }
 
   function readChannel(request: unknown): string | null {
@@ -134,7 +121,7 @@ export function createRealtime(getCtx: () => AppContext): Realtime {
         adapterPool.on('error', (err) => ctx.log.warn({ err }, 'realtime adapter connection error'));
         io.adapter(
           createAdapter(
-            adapterPoolFacade(adapterPool, () => !io, ctx),
+            adapterPoolFacade(adapterPool, () => !io, ctx, adapterClients),
             {
               errorHandler: (err) => ctx.log.warn({ err }, 'realtime adapter error'),
             },
@@ -185,6 +172,10 @@ export function createRealtime(getCtx: () => AppContext): Realtime {
       // Taken before awaiting: close runs from both preClose and onClose, and must end the pool once.
       const pool = adapterPool;
       adapterPool = undefined;
+      // A LISTEN connection the adapter was still setting up when it closed is never released by
+      // it; end such connections here, or pool.end() would wait for them forever.
+      for (const client of [...adapterClients]) client.release(true);
+      adapterClients.clear();
       await pool?.end();
     },
   };
@@ -196,7 +187,12 @@ export function createRealtime(getCtx: () => AppContext): Realtime {
  * and its request never settles, so no reconnection loop outlives the server and `pool.end()`
  * does not wait for a connection that arrived after close.
  */
-function adapterPoolFacade(pool: pg.Pool, closing: () => boolean, ctx: AppContext): pg.Pool {
+function adapterPoolFacade(
+  pool: pg.Pool,
+  closing: () => boolean,
+  ctx: AppContext,
+  checkedOut: Set<pg.PoolClient>,
+): pg.Pool {
   const never = () => new Promise<never>(() => {});
   const guarded = new WeakSet<pg.PoolClient>();
   const facade = {
@@ -207,6 +203,14 @@ function adapterPoolFacade(pool: pg.Pool, closing: () => boolean, ctx: AppContex
         client.release();
         return never();
       }
+      // Known until released, so that closing can end a connection the adapter never handed back.
+      checkedOut.add(client);
+      const release = client.release;
+      client.release = (err?: Error | boolean) => {
+        checkedOut.delete(client);
+        client.release = release;
+        release(err);
+      };
       // A LISTEN connection dropped by the database must not crash the process.
       if (!guarded.has(client)) {
         guarded.add(client);

@@ -8,6 +8,8 @@ import {
   UNSUBSCRIBE_EVENT,
   userChannel,
 } from '@archline/contracts';
+import http from 'node:http';
+import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { givenOrganization, givenUser, tokenFor } from '../../../test/auth-helpers.ts';
 import {
@@ -21,6 +23,7 @@ import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { buildApp } from '../../app.ts';
 import { openDatabase } from '../../db/database.ts';
 import { issueToken, revokeToken } from '../auth/tokens.ts';
+import { createRealtime } from './index.ts';
 
 let t: TestApp;
 let url: string;
@@ -223,7 +226,11 @@ describe('subscribing', () => {
     const orgId = await givenOrganization(t);
     const otherOrgId = await givenOrganization(t);
     const patientId = await givenPatient(orgId);
-    const inside = await member(orgId, ['staff_member']);
+    // Sees every case of the organization (a member without that permission: see the security tests).
+    const inside = await givenUser(t, {
+      roles: ['doctor'],
+      organizations: [{ id: orgId, role: 'organization_owner' }],
+    }).then(async (u) => ({ ...u, token: await tokenFor(t, u.id) }));
     const outside = await member(otherOrgId);
     const admin = await manager('admin');
     const partner = await manager('lab_partner');
@@ -278,7 +285,10 @@ describe('publishing', () => {
   it('new-message on patient.{id} reaches the subscribed practice', async () => {
     const orgId = await givenOrganization(t);
     const patientId = await givenPatient(orgId);
-    const inside = await member(orgId);
+    const inside = await givenUser(t, {
+      roles: ['doctor'],
+      organizations: [{ id: orgId, role: 'organization_owner' }],
+    }).then(async (u) => ({ ...u, token: await tokenFor(t, u.id) }));
     const socket = await connect(inside.token);
     expect(await subscribe(socket, patientChannel(patientId))).toEqual({ ok: true });
     const received = next(socket, EVENTS.newMessage);
@@ -348,5 +358,37 @@ describe('closing', () => {
     const gone = new Promise((resolve) => socket.once('disconnect', resolve));
     await app.close();
     expect(await gone).toBe('io server disconnect');
+  });
+});
+
+describe('closing while starting', () => {
+  it('closing while the LISTEN connection is being set up finishes promptly', async () => {
+    if (t.database.engine !== 'postgres') return; // embedded mode has no LISTEN connection
+    // Hold every LISTEN for a moment, and close exactly then: the adapter has its connection
+    // from the pool but has not yet kept it.
+    let listening!: () => void;
+    const listenSent = new Promise<void>((resolve) => (listening = resolve));
+    const query = pg.Client.prototype.query;
+    pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+      if (typeof args[0] === 'string' && args[0].startsWith('LISTEN')) {
+        listening();
+        return new Promise((r) => setTimeout(r, 300)).then(() =>
+          (query as (...a: unknown[]) => unknown).apply(this, args),
+        );
+      }
+      return (query as (...a: unknown[]) => unknown).apply(this, args);
+    } as typeof query;
+    const server = http.createServer();
+    try {
+      const realtime = createRealtime(() => t.ctx);
+      await realtime.attach(server);
+      await listenSent;
+      const closed = realtime.close().then(() => 'closed');
+      const stuck = new Promise((r) => setTimeout(r, 3000, 'still closing after 3 s'));
+      expect(await Promise.race([closed, stuck])).toBe('closed');
+    } finally {
+      pg.Client.prototype.query = query;
+      server.close();
+    }
   });
 });
