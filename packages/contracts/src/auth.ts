@@ -17,34 +17,8 @@ export const ACCOUNT_NUMBER_MIN_MESSAGE = 'Must contain at least 6 characters.';
 export const ACCOUNT_NUMBER_FORMAT_MESSAGE = 'Must only contain alphanumeric characters or "-" in between.';
 export const EMAIL_TAKEN_MESSAGE = 'The email has already been taken.';
 
-/** Server answers (and client texts of the error catalogue). */
-export const AUTH_MESSAGES = {
-  invalidCredentials: 'These credentials do not match our records.',
-  unverified:
-    'Your email address is not verified. Please click VERIFY in the e-mail we sent you, or resend it.',
-  managementOnly: 'This account cannot sign in to the Admin Dashboard. Please use the regular sign in.',
-  practiceOnly: 'Staff accounts sign in through the Admin Dashboard.',
-  tooManyAttempts: 'Too many attempts. Please wait a moment and try again.',
-  registered: 'Your account has been created. Please click VERIFY in the e-mail we sent you to log in.',
-  resetRequested: 'If an account exists for this e-mail, we have sent a link to reset the password.',
-  resetDone: 'Your password has been reset. You can now sign in with the new password.',
-  resetInvalid: 'This password reset link is invalid or has expired.',
-  verificationResent: 'If this e-mail is waiting for verification, we have sent a new link.',
-  verificationFailed: 'There was an issue verifying your account.',
-  verified: 'Your account has been verified.',
-  invitationFailed: 'There was an issue confirming your invitation.',
-  invitationConfirmed: 'The invitation was confirmed. Please, try to log in now.',
-  userCreated: 'Your account has been created. Please, log in now.',
-  loggedOut: 'You have been logged out.',
-  profileUpdated: 'Profile successfully updated.',
-  organizationSwitched: 'Current organization changed.',
-  emailAdded: 'Email successfully added.',
-  emailRemoved: 'Email successfully removed.',
-  emailAvailable: 'The email is available.',
-} as const;
-
-/** Error code of a login refused because the e-mail is not verified (the screen offers 'Resend Email'). */
-export const UNVERIFIED_EMAIL_CODE = 2200;
+// The texts the sign-in page needs live apart from the schemas, so it can show them without zod.
+export { AUTH_MESSAGES, UNVERIFIED_EMAIL_CODE } from './auth-messages.ts';
 
 /** Trims, collapses inner whitespace and capitalizes the first letter of each word. */
 export function normalizeName(value: string): string {
@@ -169,8 +143,23 @@ export const LoginInfo = z.object({
 });
 export type LoginInfo = z.infer<typeof LoginInfo>;
 
-export const LoginResponse = LoginInfo;
-export type LoginResponse = LoginInfo;
+/**
+ * The login answer of an account with two-factor sign-in: not a session yet, a short-lived
+ * challenge that POST /login/two-factor exchanges, with a code, for the session.
+ */
+export const TwoFactorChallenge = z.object({
+  two_factor_required: z.literal(true),
+  challenge_token: z.string(),
+  expires_at: z.string(),
+});
+export type TwoFactorChallenge = z.infer<typeof TwoFactorChallenge>;
+
+export const LoginResponse = z.union([LoginInfo, TwoFactorChallenge]);
+export type LoginResponse = z.infer<typeof LoginResponse>;
+
+/** Whether a login answer asks for the second step. */
+export const needsTwoFactor = (answer: LoginResponse): answer is TwoFactorChallenge =>
+  'two_factor_required' in answer && answer.two_factor_required === true;
 
 // ---- sign-up --------------------------------------------------------------------------------
 

@@ -134,6 +134,27 @@ describe('readCaseListQuery', () => {
     expect(consumed).toHaveLength(7);
   });
 
+  it('reads the request type and status and the assignment, ignoring unknown ones', () => {
+    const good = readCaseListQuery(
+      new URLSearchParams(
+        'filter[request_type]=tray_design&filter[request_status]=in_progress&filter[assignment]=3',
+      ),
+    );
+    expect(good.filters).toEqual({ requestType: 'tray_design', requestStatus: 'in_progress', assignment: 3 });
+    expect(readCaseListQuery(new URLSearchParams('filter[assignment]=7')).filters).toEqual({});
+    const bad = readCaseListQuery(
+      new URLSearchParams('filter[request_type]=rocket&filter[request_status]=lost'),
+    );
+    expect(bad.filters).toEqual({});
+    expect(bad.consumed).toEqual(['filter[request_type]', 'filter[request_status]']);
+  });
+
+  it('reads an empty queryName as no patient filter', () => {
+    const { filters, consumed } = readCaseListQuery(new URLSearchParams('queryOrganization=7&queryName='));
+    expect(filters).toEqual({ organizationId: 7 });
+    expect(consumed).toEqual(['queryOrganization', 'queryName']);
+  });
+
   it('reads queryUser and queryOrganization given as ids', () => {
     const { filters } = readCaseListQuery(new URLSearchParams('queryUser=12&queryOrganization=7'));
     expect(filters).toEqual({ userId: 12, organizationId: 7 });
@@ -165,5 +186,24 @@ describe('readCaseListQuery', () => {
     const params = new URLSearchParams('queryName=Smith&filter[rush_case_only]=1');
     const { consumed } = readCaseListQuery(params);
     expect(withoutConsumed(params, consumed)).toBe('');
+  });
+});
+
+describe('the dashboard activity filter', () => {
+  it('reads filter[activity] with filter[activity_date] in either order', () => {
+    const a = readCaseListQuery(
+      new URLSearchParams('filter[activity_date]=2026-11-01,2026-11-30&filter[activity]=shipped'),
+    );
+    expect(a.filters.activity).toEqual({ key: 'shipped', range: { from: '2026-11-01', to: '2026-11-30' } });
+    expect(a.consumed).toEqual(['filter[activity_date]', 'filter[activity]']);
+    const b = readCaseListQuery(new URLSearchParams('filter[activity]=submissions'));
+    expect(b.filters.activity).toEqual({ key: 'submissions', range: null });
+  });
+
+  it('ignores an unknown activity and a date without its activity', () => {
+    expect(readCaseListQuery(new URLSearchParams('filter[activity]=drop')).filters.activity).toBeUndefined();
+    expect(
+      readCaseListQuery(new URLSearchParams('filter[activity_date]=2026-11-01,2026-11-30')).filters.activity,
+    ).toBeUndefined();
   });
 });

@@ -1,3 +1,6 @@
+import { DASHBOARD_ACTIVITIES, type DashboardActivity } from './case-activity.ts';
+import { ASSIGNMENT_VALUES, type AssignmentValue } from './form-builder.ts';
+import { REQUEST_STATUS_KEYS, REQUEST_TYPES, type RequestStatusKey, type RequestType } from './requests.ts';
 import { ADMIN_ROLES } from './roles.ts';
 
 /**
@@ -125,6 +128,13 @@ export interface CaseListFilters {
   sort: CaseListSort | null;
   /** Expected ship date range (inclusive calendar dates). */
   shipDate: DateRange | null;
+  /** Only cases with this event (a dashboard card), in these days of the user's time zone (null: any day). */
+  activity: { key: DashboardActivity; range: DateRange | null } | null;
+  /** Only cases with a request of this kind (and status, when given). */
+  requestType: RequestType | null;
+  requestStatus: RequestStatusKey | null;
+  /** Only cases whose print is assigned so (1 provider, 2 in-office, 3 third party). */
+  assignment: AssignmentValue | null;
 }
 
 type CaseListFlag = 'onHold' | 'activeOnly' | 'archivedOnly' | 'caseNotesOnly' | 'rushOnly';
@@ -143,6 +153,10 @@ export const DEFAULT_CASE_LIST_FILTERS: CaseListFilters = {
   rushOnly: false,
   sort: null,
   shipDate: null,
+  activity: null,
+  requestType: null,
+  requestStatus: null,
+  assignment: null,
 };
 
 /** `filter[...]` keys the management list understands, and the filter each sets. */
@@ -157,6 +171,9 @@ export const CASE_LIST_FILTER_PARAMS = {
   case_notes_only: 'caseNotesOnly',
   rush_case_only: 'rushOnly',
   expected_shipping_date: 'shipDate',
+  request_type: 'requestType',
+  request_status: 'requestStatus',
+  assignment: 'assignment',
 } as const satisfies Record<string, keyof CaseListFilters>;
 
 const TRUE_VALUES = new Set(['1', 'true', 'yes', 'on']);
@@ -190,6 +207,26 @@ export function formatDateRange(range: DateRange): string {
   return `${range.from ?? ''},${range.to ?? ''}`;
 }
 
+/** filter[activity] (a dashboard card's key) and filter[activity_date] ('from,to'). */
+function readActivity(filters: Partial<CaseListFilters>, name: string, raw: string) {
+  const current = filters.activity ?? null;
+  if (name === 'activity') {
+    const key = raw.trim();
+    if ((DASHBOARD_ACTIVITIES as readonly string[]).includes(key))
+      filters.activity = { key: key as DashboardActivity, range: current?.range ?? null };
+    return;
+  }
+  const range = parseDateRange(raw);
+  // The date alone (no activity yet) waits for filter[activity]; without it nothing is filtered.
+  filters.activity = current ? { ...current, range } : ({ key: '' as DashboardActivity, range } as const);
+}
+
+/** Drops an activity date that came without its activity. */
+function settleActivity(filters: Partial<CaseListFilters>) {
+  if (filters.activity && !(DASHBOARD_ACTIVITIES as readonly string[]).includes(filters.activity.key))
+    delete filters.activity;
+}
+
 export interface CaseListQueryResult {
   /** The filters the address sets (only those present and valid). */
   filters: Partial<CaseListFilters>;
@@ -209,7 +246,7 @@ function positiveId(value: string): number | null {
 /**
  * Reads the management list's query parameters: queryUser (a doctor's id, or a name to search),
  * queryOrganization (an organization's id, or a name / account number to search), queryName
- * (patient), sort (newest/oldest), `filter[...]` parameters and date ranges given as 'from,to'.
+ * (a patient's name; empty: none), sort (newest/oldest), `filter[...]` parameters and date ranges given as 'from,to'.
  * Unknown `filter[...]` keys and invalid values are consumed and ignored.
  */
 export function readCaseListQuery(params: URLSearchParams): CaseListQueryResult {
@@ -221,13 +258,15 @@ export function readCaseListQuery(params: URLSearchParams): CaseListQueryResult 
     if (key === 'queryUser') {
       const id = positiveId(raw);
       if (id) filters.userId = id;
-      else filters.doctor = text(raw);
+      else if (text(raw) !== '') filters.doctor = text(raw);
     } else if (key === 'queryOrganization') {
       const id = positiveId(raw);
       if (id) filters.organizationId = id;
-      else filters.organization = text(raw);
-    } else if (key === 'queryName') filters.patient = text(raw);
-    else if (key === 'sort') {
+      else if (text(raw) !== '') filters.organization = text(raw);
+    } else if (key === 'queryName') {
+      // A patient's name only when one is given: an empty value filters nothing.
+      if (text(raw) !== '') filters.patient = text(raw);
+    } else if (key === 'sort') {
       const v = raw.trim().toLowerCase();
       if (v === 'newest' || v === 'oldest') filters.sort = v;
     } else {
@@ -240,6 +279,19 @@ export function readCaseListQuery(params: URLSearchParams): CaseListQueryResult 
       else if (target === 'organizationTypeId') {
         const id = positiveId(raw);
         if (id) filters.organizationTypeId = id;
+      } else if (name === 'activity' || name === 'activity_date') {
+        readActivity(filters, name, raw);
+      } else if (target === 'requestType') {
+        const v = raw.trim();
+        if ((REQUEST_TYPES as readonly string[]).includes(v)) filters.requestType = v as RequestType;
+      } else if (target === 'requestStatus') {
+        const v = raw.trim();
+        if ((REQUEST_STATUS_KEYS as readonly string[]).includes(v))
+          filters.requestStatus = v as RequestStatusKey;
+      } else if (target === 'assignment') {
+        const v = raw.trim();
+        const value = ASSIGNMENT_VALUES.find((a) => String(a) === v);
+        if (value) filters.assignment = value;
       } else if (target === 'shipDate') {
         const range = parseDateRange(raw);
         if (range) filters.shipDate = range;
@@ -250,6 +302,7 @@ export function readCaseListQuery(params: URLSearchParams): CaseListQueryResult 
     }
     if (!consumed.includes(key)) consumed.push(key);
   });
+  settleActivity(filters);
   return { filters, consumed };
 }
 

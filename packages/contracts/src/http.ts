@@ -17,8 +17,5 @@ export const HealthResponse = z.object({
 });
 export type HealthResponse = z.infer<typeof HealthResponse>;
 
-/** Client-side texts of the error catalogue (document 1, section 8). */
-export const DEFAULT_ERROR_MESSAGE = 'Something went wrong, please try again.';
-export const TIMEOUT_ERROR_MESSAGE =
-  'Something went wrong. Please check your internet connection and try again.';
-export const REQUEST_TIMEOUT_MS = 120_000;
+// The API client's texts live apart from the schemas, so every screen can use them without zod.
+export { DEFAULT_ERROR_MESSAGE, REQUEST_TIMEOUT_MS, TIMEOUT_ERROR_MESSAGE } from './http-messages.ts';

@@ -7,6 +7,7 @@ import {
   ONBOARDING_TOTAL_STEPS,
   onboardingPercent,
   onboardingStatusFor,
+  onboardingSummary,
   practiceInputKeys,
   practiceMayComplete,
   shouldAutoOpenOnboarding,
@@ -41,6 +42,13 @@ describe('the onboarding checklist', () => {
     expect(nextOnboardingStep({ status: 10, current_step: 8 })).toBeNull();
     expect(completedSteps({ status: 10, current_step: 8 })).toBe(11);
     expect(onboardingPercent({ status: 5, current_step: 2 })).toBe(18);
+  });
+
+  it('summarises progress the same way on every screen (a completed record stopped at step 8 is 11 of 11)', () => {
+    expect(onboardingSummary({ status: 10, current_step: 8 })).toBe('Completed, 11 of 11 steps');
+    expect(onboardingSummary({ status: 5, current_step: 11 })).toBe('Completed, 11 of 11 steps');
+    expect(onboardingSummary({ status: 5, current_step: 2 })).toBe('In Progress, 2 of 11 steps');
+    expect(onboardingSummary({ status: 1, current_step: 0 })).toBe('Pending, 0 of 11 steps');
   });
 
   it('opens by itself only while not completed and below step 8', () => {

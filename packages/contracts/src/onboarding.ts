@@ -137,6 +137,19 @@ export function completedSteps(o: OnboardingProgress): number {
     : Math.min(Math.max(0, Number(o.current_step)), ONBOARDING_TOTAL_STEPS);
 }
 
+/**
+ * The one summary of an onboarding's progress, on every screen (the organization's quick glance,
+ * the Onboardings list, the checklist): 'Completed, 11 of 11 steps', 'In Progress, 2 of 11 steps'.
+ */
+export function onboardingSummary(o: OnboardingProgress): string {
+  const label = isOnboardingCompleted(o)
+    ? 'Completed'
+    : Number(o.status) >= ONBOARDING_STATUS.inProgress || Number(o.current_step) > 0
+      ? 'In Progress'
+      : 'Pending';
+  return `${label}, ${completedSteps(o)} of ${ONBOARDING_TOTAL_STEPS} steps`;
+}
+
 /** The sub-step a proceed would complete, or null when nothing is left. */
 export function nextOnboardingStep(o: OnboardingProgress): number | null {
   return isOnboardingCompleted(o) ? null : completedSteps(o) + 1;

@@ -298,7 +298,10 @@ export const QuickGlance = z.object({
   newest_case_submission: z.string().nullable(),
   number_of_users: z.number().int(),
   number_of_patients: z.number().int(),
+  /** The customer service manager (a staff member), when assigned. */
   manager: z.object({ id: z.number().int(), full_name: z.string() }).nullable(),
+  /** The practice's own organization managers (organization_user role organization_manager). */
+  organization_managers: z.array(z.object({ id: z.number().int(), full_name: z.string() })),
   payment: z
     .object({
       payment_status: z.string(),

@@ -64,7 +64,12 @@ export const PATIENT_FILE_MESSAGES = {
   tooLarge: 'The file is too large.',
   tooManyFiles: (max: number, section: string) => `No more than ${max} files are allowed in ${section}.`,
   zipUnsafe: 'The zip file could not be extracted safely.',
-  zipInvalid: 'The zip file is invalid.',
+  zipInvalid: 'The zip file is damaged or is not a valid archive.',
+  zipEncrypted: 'The zip file is password-protected: zip the files again without a password.',
+  zipEntryName:
+    'The zip file holds a file whose name cannot be stored (control characters or longer than 255 bytes): rename it and zip again.',
+  fileName: 'The file name cannot be stored (control characters or longer than 255 bytes).',
+  fileDamaged: 'The stored file is damaged (its checksum does not match); it was not used.',
   zipNoFiles: 'The zip file contains no accepted files.',
   uploadExpired: 'The upload link has expired.',
   uploadMissing: 'The file has not been uploaded.',

@@ -10,6 +10,8 @@ import {
   PATIENT_MESSAGES,
   TOOTH_KEYS,
   ToggleHoldRequest,
+  casesInNoTab,
+  noTabNotice,
   UpdatePatientRequest,
   applyNameCorrection,
   canNotifyDoctor,
@@ -66,6 +68,16 @@ describe('patientListStatus', () => {
     expect(
       patientListStatus({ patient_status_id: 1, rx_form: rx({ completed_at: T, cancelled_at: T }) }),
     ).toBe('cancelled');
+  });
+});
+
+describe('the status tabs and All', () => {
+  const counts = { new: 40, in_progress: 30, awaiting_approval: 20, approved: 30, completed: 20, all: 143 };
+  it("names the cases under 'All' that are in no tab", () => {
+    expect(casesInNoTab(counts)).toBe(3);
+    expect(noTabNotice(counts)).toBe('3 cases are in no tab (cancelled)');
+    expect(noTabNotice({ ...counts, all: 141 })).toBe('1 case is in no tab (cancelled)');
+    expect(noTabNotice({ ...counts, all: 140 })).toBeNull();
   });
 });
 

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { REQUIRED_MESSAGE } from './auth.ts';
+import { DASHBOARD_ACTIVITIES, isTimeZone } from './case-activity.ts';
+import { REQUEST_STATUS_KEYS, REQUEST_TYPES } from './requests.ts';
 import type { Profile } from './roles.ts';
 
 /**
@@ -235,8 +237,12 @@ export function needsCompletedSetupNotice(
 
 /** Each word starts with an uppercase letter or a digit; letters, digits, points, hyphens, underscores, apostrophes and brackets. */
 export const PATIENT_NAME_PATTERN = /^[\p{Lu}\d][\p{L}\d.\-_'()]*(?: +[\p{Lu}\d(][\p{L}\d.\-_'()]*)*$/u;
-/** Letters, digits, spaces, points, brackets, apostrophes and hyphens. */
-export const CASE_NUMBER_PATTERN = /^[\p{L}\d .()'-]*$/u;
+/**
+ * The one case number rule, on every screen (Start a Case and the details form) and on the server:
+ * letters, digits, spaces, points, brackets, apostrophes and hyphens (the union of documents 1 and
+ * 2), so a case number valid on one screen is valid on the other.
+ */
+export const CASE_NUMBER_PATTERN = /^[\p{L}\p{M}\p{N} .()[\]'’-]*$/u;
 
 /** The global setting name_correction (GET /settings → name_correction). */
 export interface NameCorrection {
@@ -409,7 +415,13 @@ const idList = z
  * - location_ids: comma-separated (or repeated) location ids of the Rx form (location or shipping location).
  * - ship_date_from / ship_date_to: expected ship date range (YYYY-MM-DD, inclusive; either side optional).
  * - on_hold: only held patients (not archived). archived: only archived/deleted ones (patients.view-archived).
+ * - activity: only cases with that event (the dashboard's filtered statistics, DASHBOARD_ACTIVITIES);
+ *   activity_from / activity_to: the event's days (YYYY-MM-DD, inclusive, either side optional) in
+ *   time_zone (IANA name, default UTC).
  * - active_only: patient status Active. rush_only: rush cases. case_notes_only: with case notes.
+ * - request_type (initial_case_setup | flawed_tray | printing | tray_design) and request_status
+ *   (new | in_progress | pending | completed | canceled): only cases with such a request; either alone.
+ * - assignment: only cases whose Rx form assigns the print to 1 the provider, 2 in-office or 3 the third party.
  * - sort: ship_date | newest | oldest. Default: management ship_date; practice by status
  *   (approved and completed newest first, the others oldest first).
  * - page (1..), per_page (1..100; default 50 management, 25 practice).
@@ -429,11 +441,29 @@ export const ListPatientsQuery = z.object({
   location_ids: idList,
   ship_date_from: z.iso.date('Must be a date (YYYY-MM-DD).').optional(),
   ship_date_to: z.iso.date('Must be a date (YYYY-MM-DD).').optional(),
+  activity: z.enum(DASHBOARD_ACTIVITIES, { error: 'The selected activity is invalid.' }).optional(),
+  activity_from: z.iso.date('Must be a date (YYYY-MM-DD).').optional(),
+  activity_to: z.iso.date('Must be a date (YYYY-MM-DD).').optional(),
+  time_zone: z.string().max(64).refine(isTimeZone, 'The time zone is invalid.').optional(),
   on_hold: queryBool,
   archived: queryBool,
   active_only: queryBool,
   rush_only: queryBool,
   case_notes_only: queryBool,
+  request_type: z
+    .enum(REQUEST_TYPES, {
+      error: 'The selected request type is invalid.',
+    })
+    .optional(),
+  request_status: z
+    .enum(REQUEST_STATUS_KEYS, { error: 'The selected request status is invalid.' })
+    .optional(),
+  assignment: z.coerce
+    .number({ error: 'The selected assignment is invalid.' })
+    .int('The selected assignment is invalid.')
+    .min(1, 'The selected assignment is invalid.')
+    .max(3, 'The selected assignment is invalid.')
+    .optional(),
   sort: z.enum(PATIENT_SORTS, { error: 'The selected sort is invalid.' }).optional(),
   page: z.coerce
     .number({ error: 'The page must be a number.' })
@@ -560,8 +590,15 @@ export const PatientListItem = z.object({
 });
 export type PatientListItem = z.infer<typeof PatientListItem>;
 
+/** A row of the lists: the patient and its overall production time. */
+export const PatientListRow = PatientListItem.extend({
+  /** Seconds of the finished technician processes over the case's workflows (0 before any). */
+  overall_production_time: z.number().int(),
+});
+export type PatientListRow = z.infer<typeof PatientListRow>;
+
 export const ListPatientsResponse = z.object({
-  data: z.array(PatientListItem),
+  data: z.array(PatientListRow),
   meta: z.object({
     page: z.number().int(),
     per_page: z.number().int(),
@@ -588,6 +625,23 @@ export const PatientCounts = z.object({
   archived: z.number().int(),
 });
 export type PatientCounts = z.infer<typeof PatientCounts>;
+
+/** The status tabs whose counts add up to 'All' but for the cases in no tab. */
+const TAB_COUNT_KEYS = ['new', 'in_progress', 'awaiting_approval', 'approved', 'completed'] as const;
+
+/** Cases under 'All' that belong to none of the status tabs: those whose Rx form is cancelled. */
+export function casesInNoTab(counts: Pick<PatientCounts, (typeof TAB_COUNT_KEYS)[number] | 'all'>): number {
+  return Math.max(0, counts.all - TAB_COUNT_KEYS.reduce((n, key) => n + counts[key], 0));
+}
+
+/** What the list says under its tabs when they do not add up to 'All' (null when they do). */
+export function noTabNotice(
+  counts: Pick<PatientCounts, (typeof TAB_COUNT_KEYS)[number] | 'all'>,
+): string | null {
+  const n = casesInNoTab(counts);
+  if (n === 0) return null;
+  return n === 1 ? '1 case is in no tab (cancelled)' : `${n} cases are in no tab (cancelled)`;
+}
 export const PatientCountsResponse = z.object({ counts: PatientCounts });
 
 // ------------------------------------------------------------------------------------------------

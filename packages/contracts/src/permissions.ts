@@ -20,6 +20,7 @@ export const PERMISSIONS = [
   'patients.case-reversal',
   'patients.ios.restore-tech-backup',
   'patients.view-archived',
+  'patients.view-access-history',
   'organization.patients.view-any',
   'organization.patients.toggle-hold',
   'organization.patients.delete',

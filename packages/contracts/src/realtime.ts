@@ -48,6 +48,8 @@ export const EVENTS = {
   onboardingChanges: 'onboarding-changes',
   /** On `patient.{id}`: a case note was added: refetch the case notes. */
   newMessage: 'new-message',
+  /** On `patient.{id}`: a technician workflow process started, finished or was edited: refetch the workflows. */
+  techWorkflowUpdated: 'tech-workflow-updated',
 } as const;
 export type RealtimeEvent = (typeof EVENTS)[keyof typeof EVENTS];
 

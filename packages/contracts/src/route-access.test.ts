@@ -157,7 +157,11 @@ describe('route table', () => {
     expect(canAccessRoute('/organizations/3/locations', supervisor)).toBe(true);
     expect(canAccessRoute('/organizations/3/locations', tech)).toBe(false);
     expect(canAccessRoute('/organizations/3/locations/add', partner)).toBe(true);
-    expect(canAccessRoute('/locations', practice('organization_member'))).toBe(true);
+    // The address bar follows the sidebar: a member does not open the practice's locations.
+    expect(canAccessRoute('/locations', practice('organization_member'))).toBe(false);
+    expect(canAccessRoute('/locations/add', practice('organization_member'))).toBe(false);
+    expect(canAccessRoute('/locations', practice('organization_owner'))).toBe(true);
+    expect(canAccessRoute('/locations/7', practice('organization_manager'))).toBe(true);
     expect(canAccessRoute('/locations', practice('organization_member', {}, []))).toBe(false);
     expect(canAccessRoute('/locations', admin)).toBe(false);
     expect(canAccessRoute('/organizations/3/brackets', partner)).toBe(true);

@@ -33,7 +33,14 @@ export type RouteAccess =
   | { kind: 'public' }
   | { kind: 'authenticated' }
   /** One of the roles; `orPermissions` (normal profile) opens it too; refused users go to `redirectTo` (else the not-permitted page). */
-  | { kind: 'roles'; roles: readonly Role[]; orPermissions?: readonly string[]; redirectTo?: string }
+  | {
+      kind: 'roles';
+      roles: readonly Role[];
+      orPermissions?: readonly string[];
+      redirectTo?: string;
+      /** Practice users also need one of these roles in the current organization (as the sidebar). */
+      organizationRoles?: readonly OrganizationRole[];
+    }
   | { kind: 'organization-role'; organizationRoles: readonly OrganizationRole[]; profile: Profile };
 
 export interface RouteRule {
@@ -49,6 +56,10 @@ export interface RouteRule {
 const STAFF: readonly Role[] = STAFF_ROLES;
 const STAFF_AND_PARTNER: readonly Role[] = [...STAFF_ROLES, 'lab_partner'];
 const DASHBOARD_ROLES: readonly Role[] = STAFF_AND_PARTNER;
+const LOCATION_ORGANIZATION_ROLES: readonly OrganizationRole[] = [
+  'organization_owner',
+  'organization_manager',
+];
 
 /** Permissions that open the dashboard for the normal profile. */
 export const DASHBOARD_PERMISSIONS = [
@@ -136,7 +147,15 @@ export const ROUTE_RULES: readonly RouteRule[] = [
     '/organizations/:organizationId/locations/add',
     '/organizations/:organizationId/locations/:id',
   ),
-  ...forRoles(['doctor', 'lab_partner'], '/locations', '/locations/add', '/locations/:id'),
+  // The practice's locations: owners and managers (the sidebar's rule), and lab partners.
+  ...['/locations', '/locations/add', '/locations/:id'].map((pattern): RouteRule => ({
+    pattern,
+    access: {
+      kind: 'roles',
+      roles: ['doctor', 'lab_partner'],
+      organizationRoles: LOCATION_ORGANIZATION_ROLES,
+    },
+  })),
   ...forRoles(
     ['doctor', 'lab_partner'],
     '/organizations/:organizationId/brackets',
@@ -195,7 +214,10 @@ function allows(access: RouteAccess, user: RouteUser | null): boolean {
       return user !== null;
     case 'roles':
       if (!user) return false;
-      if (hasAnyRole(user, access.roles)) return true;
+      if (hasAnyRole(user, access.roles)) {
+        if (user.profile !== 'practice' || !access.organizationRoles) return true;
+        return user.organizationRole !== null && access.organizationRoles.includes(user.organizationRole);
+      }
       return user.profile === 'practice' && (access.orPermissions ?? []).some((p) => holds(user, p));
     case 'organization-role':
       return (
@@ -284,7 +306,7 @@ export const SIDEBAR_RULES: readonly SidebarRule[] = [
     path: '/locations',
     profile: 'practice',
     roles: ['doctor'],
-    organizationRoles: ['organization_owner', 'organization_manager'],
+    organizationRoles: LOCATION_ORGANIZATION_ROLES,
   },
   {
     key: 'bracket-inventory',

@@ -15,6 +15,7 @@ import {
   trayDesignAvailable,
   type RxFormContext,
 } from './rx-forms.ts';
+import { PATIENT_MESSAGES, UpdatePatientRequest } from './patients.ts';
 
 const context: RxFormContext = {
   rushCaseEnabled: true,
@@ -70,6 +71,22 @@ describe('rxFormSchema', () => {
     expect(errorsOf({ ...valid, root_integration_type: 1, dicom_files: [] }).dicom_files).toEqual([
       RX_FORM_MESSAGES.dicomExactlyOne,
     ]);
+  });
+
+  it('uses the one case number rule of the details form', () => {
+    for (const caseNumber of ['BS-1169', "Case 12 (b) - o'k.", 'Ré-2 [x]']) {
+      expect(errorsOf({ ...valid, case_number_text: caseNumber }).case_number_text).toBeUndefined();
+      expect(UpdatePatientRequest.safeParse({ case_number_text: caseNumber }).success).toBe(true);
+    }
+    for (const caseNumber of ['C#12', 'A/B', 'x_y']) {
+      expect(errorsOf({ ...valid, case_number_text: caseNumber }).case_number_text).toEqual([
+        PATIENT_MESSAGES.invalidCaseNumber,
+      ]);
+      expect(UpdatePatientRequest.safeParse({ case_number_text: caseNumber }).success).toBe(false);
+    }
+    expect(RX_FORM_MESSAGES.caseNumberFormat).toBe(
+      'Case number may only contain letters, spaces, points, brackets, and apostrophes.',
+    );
   });
 
   it('relaxes the file rules when saved for later', () => {

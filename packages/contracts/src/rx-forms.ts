@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { IsoDate } from './business-days.ts';
-import { TOOTH_KEYS } from './patients.ts';
+import { CASE_NUMBER_PATTERN, PATIENT_MESSAGES, TOOTH_KEYS } from './patients.ts';
 
 /**
  * Rx forms (the prescription of a case): the case-entry values with every rule of document 2
@@ -104,7 +104,7 @@ export const RX_FORM_MESSAGES = {
   nameMax: 'The name must not be greater than 255 characters.',
   nameFormat: 'Use letters with an uppercase first letter, spaces, points, brackets and apostrophes only.',
   nameScript: 'Right-to-left and ideogram scripts are not accepted.',
-  caseNumberFormat: 'Use letters, numbers, spaces, points, brackets and apostrophes only.',
+  caseNumberFormat: PATIENT_MESSAGES.invalidCaseNumber,
   caseNumberMax: 'The case number must not be greater than 255 characters.',
   intraoralScanDateRequired: 'The intraoral scan date is required.',
   rushAuthorizedByRequired: 'The name of who authorized the rush case is required.',
@@ -191,7 +191,6 @@ export const TeethSchema = z
 const REJECTED_SCRIPTS =
   /[\p{Script=Arabic}\p{Script=Hebrew}\p{Script=Syriac}\p{Script=Thaana}\p{Script=Nko}\p{Script=Samaritan}\p{Script=Mandaic}\p{Script=Adlam}\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\p{Script=Bopomofo}\p{Script=Yi}]/u;
 const NAME_RE = /^\p{Lu}[\p{L}\p{M} .()[\]'’]*$/u;
-const CASE_NUMBER_RE = /^[\p{L}\p{M}\p{N} .()[\]'’]*$/u;
 
 /** The check of a patient name: null when valid, else the message. */
 export function patientNameError(value: string): string | null {
@@ -257,7 +256,7 @@ export const RxFormValuesBase = z.object({
     .string()
     .trim()
     .max(RX_FORM_LIMITS.nameMax, RX_FORM_MESSAGES.caseNumberMax)
-    .refine((v) => CASE_NUMBER_RE.test(v) && !REJECTED_SCRIPTS.test(v), RX_FORM_MESSAGES.caseNumberFormat)
+    .regex(CASE_NUMBER_PATTERN, RX_FORM_MESSAGES.caseNumberFormat)
     .nullable()
     .optional()
     .transform((v) => (v ? v : null)),
@@ -275,9 +274,13 @@ export const RxFormValuesBase = z.object({
     .nullable()
     .optional()
     .transform((v) => (v ? v : null)),
-  scan_submission_type: z.union([z.literal(1), z.literal(2)], {
-    error: RX_FORM_MESSAGES.scanSubmissionRequired,
-  }),
+  scan_submission_type: z.union(
+    [
+      z.literal(1, { error: RX_FORM_MESSAGES.scanSubmissionRequired }),
+      z.literal(2, { error: RX_FORM_MESSAGES.scanSubmissionRequired }),
+    ],
+    { error: RX_FORM_MESSAGES.scanSubmissionRequired },
+  ),
   scanner_type: z
     .number()
     .int()
