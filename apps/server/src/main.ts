@@ -4,7 +4,7 @@ import { pino } from 'pino';
 import { buildApp } from './app.ts';
 import { openDatabase } from './db/database.ts';
 import { migrate } from './db/migrate.ts';
-import { initializeData } from './db/seed/initialize.ts';
+import { initializeData } from './initialize.ts';
 import { loadConfig } from './platform/config/env.ts';
 
 const config = loadConfig();
@@ -29,11 +29,16 @@ logger.info(
 await migrate(database.db, (m) => logger.info(m));
 
 const app = await buildApp({ config, database, logger });
-await initializeData(app.ctx);
+// The demo accounts are for people reading the terminal: a plain table, not a JSON log line.
+let accounts: string | null = null;
+await initializeData(app.ctx, (text) => {
+  accounts = text;
+});
 await app.listen({ port: config.port, host: config.host });
 logger.info(
   `Archline is running at ${config.publicUrl} (API under ${config.publicUrl}/services/api/v2, docs at /services/api/v2/docs)`,
 );
+if (accounts) process.stdout.write(`\n${accounts}\n\n`);
 
 closeWithGrace({ delay: 10_000, logger }, async ({ signal, err }) => {
   if (err) logger.error({ err }, 'shutting down after an error');

@@ -1,4 +1,5 @@
 import { solveChallenge } from 'altcha-lib';
+import { generate } from 'otplib';
 import { deriveKey as derivePbkdf2 } from 'altcha-lib/algorithms/pbkdf2';
 import { deriveKey as deriveSha } from 'altcha-lib/algorithms/sha';
 import type { OrganizationRole, Role } from '@archline/contracts';
@@ -179,4 +180,21 @@ export async function linkTokenFrom(t: T, to: string, path: string): Promise<str
     if (match) return match[1]!;
   }
   throw new Error(`no ${path} link mailed to ${to}`);
+}
+
+/**
+ * A new client address on each call, within 10.{block}.0.0/16: each test signs in from its own
+ * address, so the per-IP limit only matters where a test means it.
+ */
+export function addressSequence(block: number): () => string {
+  let n = 0;
+  return () => {
+    n += 1;
+    return `10.${block}.${Math.floor(n / 250)}.${n % 250}`;
+  };
+}
+
+/** The authenticator app's code `offset` 30-second steps from now (each accepted step works once). */
+export function totpCodeAt(secret: string, offset = 0): Promise<string> {
+  return generate({ secret, epoch: Math.floor(Date.now() / 1000) + offset * 30 });
 }

@@ -5,6 +5,7 @@ import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../src/db/database.ts';
 import { migrate } from '../src/db/migrate.ts';
+import { openApiCacheFile } from './openapi-cache.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -48,6 +49,7 @@ export default async function setup(project: TestProject) {
       );
       for (const r of rows) await admin.query(`drop database if exists "${r.datname}" with (force)`);
       await admin.end();
+      fs.rmSync(openApiCacheFile(runId), { force: true });
     };
   }
   const database = await openDatabase({ pgliteDir: 'memory://' });
@@ -59,5 +61,8 @@ export default async function setup(project: TestProject) {
   project.provide('testEngine', 'pglite');
   project.provide('templateDatabase', '');
   project.provide('pgliteDump', dumpFile);
-  return () => fs.rmSync(path.dirname(dumpFile), { recursive: true, force: true });
+  return () => {
+    fs.rmSync(path.dirname(dumpFile), { recursive: true, force: true });
+    fs.rmSync(openApiCacheFile(runId), { force: true });
+  };
 }

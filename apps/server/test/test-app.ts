@@ -7,6 +7,8 @@ import { buildApp, type App } from '../src/app.ts';
 import { openDatabase, type Database } from '../src/db/database.ts';
 import { loadConfig, type Config } from '../src/platform/config/env.ts';
 import type { AppContext } from '../src/platform/context.ts';
+import { createConformanceCheck, type OpenApiDocument } from './conformance.ts';
+import { cachedOpenApiDocument } from './openapi-cache.ts';
 
 export interface TestApp {
   app: App;
@@ -16,6 +18,8 @@ export interface TestApp {
   database: Database;
   /** The throw-away DATA_DIR of this app (files, mail). */
   dataDir: string;
+  /** Checks every answer against the OpenAPI description; close() fails on any mismatch left. */
+  conformance: ReturnType<typeof createConformanceCheck>;
   close(): Promise<void>;
 }
 
@@ -79,7 +83,16 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     ...(url ? { DATABASE_URL: url } : {}),
     ...env,
   });
-  const app = await buildApp({ config, database });
+  // Every answer is checked against the published OpenAPI description (see conformance.ts).
+  let document: OpenApiDocument | undefined;
+  const conformance = createConformanceCheck(
+    () =>
+      (document ??= cachedOpenApiDocument(
+        inject('runId'),
+        () => app.swagger() as unknown as OpenApiDocument,
+      )),
+  );
+  const app: App = await buildApp({ config, database, observeResponse: conformance.observe });
   await app.ready();
   return {
     app,
@@ -88,11 +101,18 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     config,
     database,
     dataDir,
+    conformance,
     close: async () => {
       await app.close();
       await database.close();
       await drop();
       fs.rmSync(dataDir, { recursive: true, force: true });
+      const failures = conformance.takeFailures();
+      if (failures.length) {
+        throw new Error(
+          `${failures.length} answer(s) did not match the OpenAPI description:\n${failures.slice(0, 20).join('\n')}`,
+        );
+      }
     },
   };
 }

@@ -572,6 +572,7 @@ export interface PatientFiles {
   patient_id: number;
   relu_job_id: string | null;
   relu_status: string | null;
+  sha256: string | null;
   size_bytes: number | null;
   storage_path: string;
   tag: string | null;
@@ -904,6 +905,18 @@ export interface TrayDesignRequests {
   updated_at: Generated<Timestamp>;
 }
 
+export interface TwoFactorChallenges {
+  created_at: Generated<Timestamp>;
+  expires_at: Timestamp;
+  failed_attempts: Generated<number>;
+  id: Generated<number>;
+  management: boolean;
+  remember_me: boolean;
+  token_hash: Buffer;
+  used_at: Timestamp | null;
+  user_id: number;
+}
+
 export interface Uploads {
   completed_at: Timestamp | null;
   created_at: Generated<Timestamp>;
@@ -913,6 +926,7 @@ export interface Uploads {
   original_name: string;
   patient_id: number | null;
   purpose: string;
+  sha256: string | null;
   storage_path: string;
   user_id: number | null;
 }
@@ -943,6 +957,14 @@ export interface UserNotificationSettings {
   user_id: number;
 }
 
+export interface UserRecoveryCodes {
+  code_hash: Buffer;
+  created_at: Generated<Timestamp>;
+  id: Generated<number>;
+  used_at: Timestamp | null;
+  user_id: number;
+}
+
 export interface UserRoles {
   role: string;
   user_id: number;
@@ -964,6 +986,15 @@ export interface Users {
   password_hash: string | null;
   removed_at: Timestamp | null;
   updated_at: Generated<Timestamp>;
+}
+
+export interface UserTwoFactor {
+  created_at: Generated<Timestamp>;
+  enabled_at: Timestamp | null;
+  last_used_step: number | null;
+  secret_encrypted: string;
+  updated_at: Generated<Timestamp>;
+  user_id: number;
 }
 
 export interface WebhookDeliveries {
@@ -1071,12 +1102,15 @@ export interface DB {
   tech_workflow_processes: TechWorkflowProcesses;
   tech_workflows: TechWorkflows;
   tray_design_requests: TrayDesignRequests;
+  two_factor_challenges: TwoFactorChallenges;
   uploads: Uploads;
   user_case_stats: UserCaseStats;
   user_custom_permissions: UserCustomPermissions;
   user_emails: UserEmails;
   user_notification_settings: UserNotificationSettings;
+  user_recovery_codes: UserRecoveryCodes;
   user_roles: UserRoles;
+  user_two_factor: UserTwoFactor;
   users: Users;
   webhook_deliveries: WebhookDeliveries;
   webhooks: Webhooks;

@@ -2,6 +2,9 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { requireActor } from '../platform/auth/plugin.ts';
 import { healthRoutes } from './health/routes.ts';
 import { authRoutes } from './auth/routes.ts';
+import { viewerSignInRoutes } from './auth/viewer-sign-in.routes.ts';
+import { twoFactorRoutes } from './auth/two-factor.routes.ts';
+import { passwordChangeRoutes } from './auth/password-change.ts';
 import { notificationRoutes } from './notifications/routes.ts';
 import { announcementRoutes } from './announcements/routes.ts';
 import { customPermissionRoutes } from './users/custom-permissions.routes.ts';
@@ -10,14 +13,21 @@ import { userRoutes } from './users/routes.ts';
 import { locationRoutes } from './locations/routes.ts';
 import { licenseRoutes } from './licenses/routes.ts';
 import { patientRoutes } from './patients/routes.ts';
+import { accessHistoryRoutes } from './patients/access-history.routes.ts';
+import { caseNoteRoutes } from './case-notes/routes.ts';
 import { patientFileRoutes } from './patient-files/routes.ts';
-import { miscRoutes } from './misc/routes.ts';
+import { businessDayRoutes } from './business-days/routes.ts';
 import { caseEntryLookupRoutes } from './case-entry-lookups/routes.ts';
 import { rxFormRoutes } from './rx-forms/routes.ts';
 import { formBuilderRoutes } from './form-builder/routes.ts';
 import { rxFormPreferenceRoutes } from './rx-form-preferences/routes.ts';
 import { onboardingRoutes } from './onboardings/routes.ts';
 import { accountSetupRoutes } from './account-setup/routes.ts';
+import { dashboardRoutes } from './dashboard/routes.ts';
+import { reportRoutes } from './reports/routes.ts';
+import { techWorkflowRoutes } from './tech-workflows/routes.ts';
+import { customerRequestRoutes } from './customer-requests/routes.ts';
+import { flawedTrayRoutes } from './flawed-trays/routes.ts';
 
 /**
  * A route is public when its schema declares `security: []` (so the OpenAPI document says the
@@ -36,6 +46,9 @@ export async function registerModules(api: FastifyInstance) {
   });
   await api.register(healthRoutes);
   await api.register(authRoutes);
+  await api.register(viewerSignInRoutes);
+  await api.register(twoFactorRoutes);
+  await api.register(passwordChangeRoutes);
   await api.register(notificationRoutes);
   await api.register(announcementRoutes);
   await api.register(customPermissionRoutes);
@@ -44,12 +57,19 @@ export async function registerModules(api: FastifyInstance) {
   await api.register(locationRoutes);
   await api.register(licenseRoutes);
   await api.register(patientRoutes);
+  await api.register(accessHistoryRoutes);
+  await api.register(caseNoteRoutes);
   await api.register(patientFileRoutes);
-  await api.register(miscRoutes);
+  await api.register(businessDayRoutes);
   await api.register(caseEntryLookupRoutes);
   await api.register(rxFormRoutes);
   await api.register(formBuilderRoutes);
   await api.register(rxFormPreferenceRoutes);
   await api.register(accountSetupRoutes);
   await api.register(onboardingRoutes);
+  await api.register(dashboardRoutes);
+  await api.register(reportRoutes);
+  await api.register(techWorkflowRoutes);
+  await api.register(customerRequestRoutes);
+  await api.register(flawedTrayRoutes);
 }

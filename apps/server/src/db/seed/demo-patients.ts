@@ -18,7 +18,7 @@ import { archStl, photoPng, storedZip, textPdf } from './demo-files.ts';
 
 /** The part of the storage driver the seed writes through. */
 export interface DemoFileStore {
-  put(key: string, body: Buffer): Promise<{ size: number }>;
+  put(key: string, body: Buffer): Promise<{ size: number; sha256: string }>;
   delete(key: string): Promise<void>;
 }
 
@@ -354,7 +354,14 @@ export async function seedDemoPatients(
     for (let i = 0; i < plan.count; i++) {
       // every status early in each practice, the rest by weight
       const status = i < STATUS_ORDER.length ? STATUS_ORDER[i]! : statusPicker();
-      const doctor = user(pick(plan.doctors));
+      const picked = pick(plan.doctors);
+      // The organization member treats a few of Dana's cases, so member@example.com (who sees only
+      // their own cases) has a list; the other doctors' cases and every count stay as they were.
+      const doctor = user(
+        plan.prefix === 'BS-' && picked === 'doctor@example.com' && i % 15 === 12
+          ? 'member@example.com'
+          : picked,
+      );
       let first = pick(FIRST_NAMES);
       let last = pick(LAST_NAMES);
       let numericSuffix: number | null = null;
@@ -984,7 +991,7 @@ async function seedFiles(
       16,
       async ({ s, i }) => {
         const key = `patients/${idOf(s.c)}/${randomUUID()}/${s.name}`;
-        const { size } = await storage.put(key, s.body);
+        const { size, sha256 } = await storage.put(key, s.body);
         written.push(key);
         const at = new Date((s.c.rx!.submitted_at as Date).getTime() - 5 * 60_000);
         rows[i] = {
@@ -994,6 +1001,7 @@ async function seedFiles(
           original_name: s.name,
           storage_path: key,
           size_bytes: size,
+          sha256,
           mime_type: s.mime,
           tag: s.tag,
           hidden: s.hidden,

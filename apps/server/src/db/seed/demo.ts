@@ -28,6 +28,10 @@ import {
 } from './factories.ts';
 import { seedDemoPatients, type DemoFileStore } from './demo-patients.ts';
 import { seedDemoLibraries } from './demo-libraries.ts';
+import { seedDemoReports } from './demo-reports.ts';
+import { seedDemoRequests } from './demo-requests.ts';
+import { seedDemoWorkflows } from './demo-workflows.ts';
+import { seedDemoTrayCorrectionCase } from './demo-tray-correction.ts';
 
 export const DEMO_PASSWORD = DEFAULT_PASSWORD;
 export const DEMO_ORGANIZATION = 'Bright Smiles Orthodontics';
@@ -653,7 +657,8 @@ export async function seedDemo(db: Kysely<DB>, options: { storage?: DemoFileStor
     });
     const superAdmin = users.get('superadmin@example.com')!;
     await buildAnnouncement(trx, {
-      body: 'Now accepting aligner cases! Ask your account manager for details.',
+      // Not about aligners: the promotion banner already announces them on the same lists.
+      body: 'Holiday schedule: cases submitted after December 19 ship from January 5.',
       visibility: 'doctor',
       last_updated_by_user_id: superAdmin,
     });
@@ -668,6 +673,19 @@ export async function seedDemo(db: Kysely<DB>, options: { storage?: DemoFileStor
 
     // A few hundred cases across the practices, with files when a storage is given
     await seedDemoPatients(trx, { storage: options.storage });
+    // Requests of every kind and status: case setups, flawed trays, tray designs, canceled prints
+    await seedDemoRequests(trx, { organizationName: DEMO_ORGANIZATION });
+    // Feedback, shipping costs and invoices for the reports
+    await seedDemoReports(trx);
+    // Technician workflows of the requests; one pending task per user
+    await seedDemoWorkflows(trx);
+    // A case on which the demo doctor can request a tray correction
+    await seedDemoTrayCorrectionCase(trx, {
+      storage: options.storage,
+      organizationId: bright.id,
+      doctorId,
+      locationId: denver.id,
+    });
     return true;
   });
 }
@@ -681,7 +699,11 @@ export function demoAccountsTable(publicUrl: string): string {
   ]);
   const header = ['e-mail', 'role', 'organizations'];
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
-  const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i]!)).join('  ');
+  const line = (cells: string[]) =>
+    cells
+      .map((c, i) => c.padEnd(widths[i]!))
+      .join('  ')
+      .trimEnd();
   return [
     `Demo accounts (password ${DEMO_PASSWORD}); sign in at ${publicUrl}/login, staff at ${publicUrl}/management:`,
     line(header),

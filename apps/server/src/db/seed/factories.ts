@@ -4,7 +4,7 @@
  */
 import type { Insertable, Kysely, Selectable } from 'kysely';
 import type { OrganizationRole, Role } from '@archline/contracts';
-import { hashPassword } from '../../platform/auth/password.ts';
+import { hashPassword } from '../password-hash.ts';
 import type { DB } from '../schema.ts';
 
 type Row<T extends keyof DB> = Selectable<DB[T]>;

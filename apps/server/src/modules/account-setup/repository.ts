@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { MainLocation, PaymentMethod, PaymentMethodType } from '@archline/contracts';
 import type { DB } from '../../db/schema.ts';
-import { BILLING_COLUMNS } from '../organizations/repository.ts';
+import { ADDRESS_COLUMNS, type AddressValues } from '../../db/columns.ts';
 
 /** SQL of the account setup. Every function takes the database or the caller's transaction. */
 
@@ -63,6 +63,38 @@ export async function findUserEmail(db: Db, userId: number): Promise<string | un
 }
 
 /** Whether the organization holds a license (the initial purchase happened). */
+export async function findUserName(db: Db, userId: number) {
+  return db
+    .selectFrom('users')
+    .select(['first_name', 'last_name', 'email'])
+    .where('id', '=', userId)
+    .executeTakeFirstOrThrow();
+}
+
+/** The organization's first owner (by membership date, then id), or undefined. */
+export async function firstOwnerId(db: Db, organizationId: number): Promise<number | undefined> {
+  const owner = await db
+    .selectFrom('organization_user')
+    .select('user_id')
+    .where('organization_id', '=', organizationId)
+    .where('role', '=', 'organization_owner')
+    .orderBy('created_at')
+    .orderBy('user_id')
+    .limit(1)
+    .executeTakeFirst();
+  return owner?.user_id;
+}
+
+export async function isMember(db: Db, organizationId: number, userId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('organization_user')
+    .select('user_id')
+    .where('organization_id', '=', organizationId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 export async function hasLicense(db: Db, organizationId: number): Promise<boolean> {
   const row = await db
     .selectFrom('licenses')
@@ -140,21 +172,8 @@ export async function upsertSurveyResponse(
 
 // ---- main location and billing address -----------------------------------------------------
 
-export interface AddressValues {
-  first_name: string;
-  last_name: string;
-  email: string;
-  phone_number: string;
-  street_address: string;
-  street_address_line_2: string | null;
-  city: string;
-  state: string;
-  country: string;
-  zip_code: string;
-}
-
-/** A location's contact and address columns: the billing address's plus its id and name. */
-const LOCATION_COLUMNS = ['id', 'location_name', ...BILLING_COLUMNS] as const;
+/** A location's contact and address columns: the shared address columns plus its id and name. */
+const LOCATION_COLUMNS = ['id', 'location_name', ...ADDRESS_COLUMNS] as const;
 
 /** The organization's main location (not removed), or null. */
 export async function findMainLocation(db: Db, organizationId: number): Promise<MainLocation | null> {
@@ -209,7 +228,7 @@ export async function upsertMainLocation(
 export async function findBillingAddress(db: Db, organizationId: number): Promise<AddressValues | null> {
   const row = await db
     .selectFrom('billing_addresses')
-    .select(BILLING_COLUMNS)
+    .select(ADDRESS_COLUMNS)
     .where('organization_id', '=', organizationId)
     .executeTakeFirst();
   return row ?? null;

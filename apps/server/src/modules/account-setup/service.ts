@@ -28,6 +28,7 @@ import {
   type SurveyQuestionResponse,
 } from '@archline/contracts';
 import type { Kysely } from 'kysely';
+import type { AddressValues } from '../../db/columns.ts';
 import type { DB } from '../../db/schema.ts';
 import type { AppContext } from '../../platform/context.ts';
 import type { Actor } from '../../platform/auth/actor.ts';
@@ -41,10 +42,11 @@ import {
   unprocessable,
 } from '../../platform/http/errors.ts';
 import type { RequestMeta } from '../../platform/http/request-meta.ts';
-import { can, canSeeOrganization } from '../../platform/permissions/index.ts';
+import { can } from '../../platform/permissions/index.ts';
+import { seesOrganization } from '../../platform/permissions/organization-scope.ts';
 import { paymentProcessorFor } from '../../platform/payments/index.ts';
-import { loadMe } from '../auth/repository.ts';
-import { findLicense } from '../licenses/repository.ts';
+import { me } from '../auth/service.ts';
+import { findLicenseById } from '../licenses/service.ts';
 import { auditOrganization } from '../organizations/service.ts';
 import * as repo from './repository.ts';
 
@@ -69,7 +71,7 @@ async function gateOrganization(
   gate: Gate,
   opts: { forUpdate?: boolean } = {},
 ): Promise<repo.SetupOrganizationRow> {
-  if (!canSeeOrganization(actor, organizationId)) throw notFound();
+  if (!seesOrganization(actor, organizationId)) throw notFound();
   const org = await repo.findOrganization(db, organizationId, opts);
   if (!org || org.deleted_at) throw notFound();
   if (!allowed(actor, organizationId, gate)) throw forbidden();
@@ -98,16 +100,7 @@ export async function surveyQuestion(ctx: AppContext, id: number): Promise<Surve
 /** The user whose details the form shows: the caller when a member, else the organization's owner. */
 async function subjectUserId(db: Db, actor: Actor, organizationId: number): Promise<number> {
   if (actor.organizationIds.includes(organizationId)) return actor.userId;
-  const owner = await db
-    .selectFrom('organization_user')
-    .select('user_id')
-    .where('organization_id', '=', organizationId)
-    .where('role', '=', 'organization_owner')
-    .orderBy('created_at')
-    .orderBy('user_id')
-    .limit(1)
-    .executeTakeFirst();
-  return owner?.user_id ?? actor.userId;
+  return (await repo.firstOwnerId(db, organizationId)) ?? actor.userId;
 }
 
 export async function getAccountDetails(
@@ -118,11 +111,7 @@ export async function getAccountDetails(
   const org = await gateOrganization(ctx.db, actor, organizationId, 'setup');
   const userId = await subjectUserId(ctx.db, actor, organizationId);
   const [user, location, billing, survey] = await Promise.all([
-    ctx.db
-      .selectFrom('users')
-      .select(['first_name', 'last_name', 'email'])
-      .where('id', '=', userId)
-      .executeTakeFirstOrThrow(),
+    repo.findUserName(ctx.db, userId),
     repo.findMainLocation(ctx.db, organizationId),
     repo.findBillingAddress(ctx.db, organizationId),
     repo.findSurveyResponse(ctx.db, organizationId),
@@ -179,20 +168,15 @@ export async function saveAccountDetails(
   await gateOrganization(ctx.db, actor, organizationId, 'setup');
   const userId = input.userId ?? actor.userId;
   if (userId !== actor.userId && actor.profile !== 'management') throw forbidden();
-  const isMember = await ctx.db
-    .selectFrom('organization_user')
-    .select('user_id')
-    .where('organization_id', '=', organizationId)
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
-  if (!isMember) throw fieldError('userId', 'The selected user is invalid.');
+  if (!(await repo.isMember(ctx.db, organizationId, userId)))
+    throw fieldError('userId', 'The selected user is invalid.');
   const survey = await checkedSurvey(ctx.db, input);
 
   const saved = await ctx.db.transaction().execute(async (trx) => {
     const org = await repo.findOrganization(trx, organizationId, { forUpdate: true });
     if (!org) throw notFound();
     const email = (await repo.findUserEmail(trx, userId))!;
-    const address: repo.AddressValues = {
+    const address: AddressValues = {
       first_name: input.first_name,
       last_name: input.last_name,
       email,
@@ -220,9 +204,9 @@ export async function saveAccountDetails(
     });
     return { org: { ...org, name: input.organization }, location };
   });
-  const user = await loadMe(ctx.db, actor.userId);
+  const user = await me(ctx, actor);
   return {
-    user: user!,
+    user,
     organization: {
       id: saved.org.id,
       name: saved.org.name,
@@ -301,7 +285,7 @@ export async function addPaymentMethod(
 
 async function gatePaymentMethod(db: Db, actor: Actor, id: number): Promise<repo.PaymentMethodRow> {
   const method = await repo.findPaymentMethod(db, id);
-  if (!method || !canSeeOrganization(actor, method.organization_id)) throw notFound();
+  if (!method || !seesOrganization(actor, method.organization_id)) throw notFound();
   await gateOrganization(db, actor, method.organization_id, 'payment');
   return method;
 }
@@ -528,6 +512,6 @@ export async function processInitialPurchase(
     });
     return licenseId;
   });
-  const license = await findLicense(ctx.db, licenseId, 'all');
+  const license = await findLicenseById(ctx, licenseId);
   return { ...license!, devices: [] };
 }

@@ -187,6 +187,12 @@ describe('GET /settings/announcements', () => {
     expect((forEditor.json() as AnnouncementListResponse).announcements.map((a) => a.visibility)).toEqual([
       'internal',
     ]);
+
+    // The internal announcement is for the provider's staff: a third-party lab partner reads none.
+    const partner = await signedIn(['lab_partner']);
+    const forPartner = await t.app.inject({ method: 'GET', url: URL, headers: bearer(partner.token) });
+    expect(forPartner.statusCode).toBe(200);
+    expect((forPartner.json() as AnnouncementListResponse).announcements).toEqual([]);
   });
 
   it('scope=all gives editors both announcements, and answers 403 to others', async () => {

@@ -3,6 +3,7 @@ import {
   ANNOUNCEMENT_UPDATED_MESSAGE,
   EVENTS,
   GENERAL_CHANNEL,
+  isStaff,
   type Announcement,
   type AnnouncementListQuery,
   type AnnouncementListResponse,
@@ -32,11 +33,13 @@ export function toAnnouncement(row: repo.AnnouncementRow): Announcement {
 }
 
 /**
- * What the actor's profile shows: practice users read the doctor announcement, management staff
- * the internal one (a doctor announcement is hidden from staff, an internal one from practices).
+ * What the actor reads: practice users the doctor announcement, management staff the internal one
+ * (a doctor announcement is hidden from staff). The internal announcement is for the provider's own
+ * staff only: a third-party lab partner reads neither.
  */
-export function visibilitiesFor(actor: Pick<Actor, 'profile'>): AnnouncementVisibility[] {
-  return actor.profile === 'management' ? ['internal'] : ['doctor'];
+export function visibilitiesFor(actor: Pick<Actor, 'profile' | 'roles'>): AnnouncementVisibility[] {
+  if (actor.profile !== 'management') return ['doctor'];
+  return isStaff(actor.roles) ? ['internal'] : [];
 }
 
 /** GET /settings/announcements; scope=all (both visibilities) is for editors only. */

@@ -8,6 +8,7 @@ import {
   givenOrganization,
   givenUser,
   solveAltcha,
+  addressSequence,
 } from '../../../test/auth-helpers.ts';
 
 let t: TestApp;
@@ -16,15 +17,13 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-let ipCounter = 0;
-/** Each test signs in from its own address, so the per-IP limit only matters where tested. */
-const freshIp = () => `10.0.${Math.floor(++ipCounter / 250)}.${ipCounter % 250}`;
+const freshIp = addressSequence(0);
 
 async function login(body: Record<string, unknown>, ip = freshIp()) {
   return t.app.inject({
     method: 'POST',
     url: `${API}/login`,
-    headers: { 'x-forwarded-for': ip },
+    remoteAddress: ip,
     payload: { altcha: await solveAltcha(t), ...body },
   });
 }

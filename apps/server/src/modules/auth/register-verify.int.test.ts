@@ -25,7 +25,7 @@ async function register(body: Record<string, unknown>, ip = '198.51.100.1') {
   return t.app.inject({
     method: 'POST',
     url: `${API}/register`,
-    headers: { 'x-forwarded-for': ip },
+    remoteAddress: ip,
     payload: { altcha: await solveAltcha(t), ...body },
   });
 }

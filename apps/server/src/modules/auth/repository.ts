@@ -156,6 +156,15 @@ export async function touchActivity(db: Kysely<DB>, userId: number): Promise<Dat
   return new Date(row.last_activity_at!);
 }
 
+/** The profile fields as stored, for the update's audit row and its account-number rule. */
+export async function findProfile(db: Kysely<DB>, userId: number) {
+  return db
+    .selectFrom('users')
+    .select(['first_name', 'last_name', 'email', 'account_number'])
+    .where('id', '=', userId)
+    .executeTakeFirstOrThrow();
+}
+
 export interface ProfileFields {
   first_name: string;
   last_name: string;

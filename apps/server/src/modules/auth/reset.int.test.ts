@@ -14,7 +14,7 @@ const requestReset = (email: string, ip = '203.0.113.1') =>
   t.app.inject({
     method: 'POST',
     url: `${API}/request_reset`,
-    headers: { 'x-forwarded-for': ip },
+    remoteAddress: ip,
     payload: { email },
   });
 const reset = (payload: Record<string, unknown>) =>

@@ -32,7 +32,6 @@ import { createAltchaChallenge } from '../../platform/auth/altcha.ts';
 import { requireActor } from '../../platform/auth/plugin.ts';
 import { RateLimitedError } from '../../platform/auth/rate-limit.ts';
 import * as service from './service.ts';
-import { loadPublicSettings } from './repository.ts';
 
 const metaOf = requestMeta;
 
@@ -267,7 +266,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       requireActor(request);
-      return loadPublicSettings(ctx.db);
+      return service.publicSettings(ctx);
     },
   );
 

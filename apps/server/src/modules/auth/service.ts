@@ -8,6 +8,7 @@ import {
   ROLES,
   UNVERIFIED_EMAIL_CODE,
   type LoginInfo,
+  type LoginResponse,
   type MeResponse,
   type OrganizationRole,
   type Role,
@@ -39,6 +40,7 @@ import {
 import { can } from '../../platform/permissions/index.ts';
 import { sendInvitationEmail, sendResetEmail, sendVerificationEmail } from './emails.ts';
 import * as repo from './repository.ts';
+import * as twoFactor from './two-factor.ts';
 
 /** Where a request came from (for the audit trail, rate limits and the session row). */
 export interface RequestMeta {
@@ -93,13 +95,13 @@ export interface LoginInput {
  * Signs a user in. Unknown e-mail, wrong password, archived and removed accounts all answer the
  * same message, so the answer does not reveal which e-mails exist. Every attempt is audited.
  */
-export async function login(ctx: AppContext, input: LoginInput, meta: RequestMeta): Promise<LoginInfo> {
+export async function login(ctx: AppContext, input: LoginInput, meta: RequestMeta): Promise<LoginResponse> {
   const email = accountKey(input.email);
-  await enforceRateLimits(ctx, [
-    { key: `login:ip:${meta.ip}`, rule: RATE_LIMITS.loginPerIp },
-    { key: `login:account:${email}`, rule: RATE_LIMITS.loginPerAccount },
-  ]);
+  await enforceRateLimits(ctx, [{ key: `login:ip:${meta.ip}`, rule: RATE_LIMITS.loginPerIp }]);
   await assertAltcha(ctx, input.altcha);
+  // Only attempts that passed the bot check count against the account, so requests without proof
+  // of work cannot lock someone else out.
+  await enforceRateLimits(ctx, [{ key: `login:account:${email}`, rule: RATE_LIMITS.loginPerAccount }]);
   const management = input.management ?? false;
   const user = await repo.findUserByEmail(ctx.db, email);
   const passwordOk = await verifyPassword(user?.password_hash ?? DUMMY_HASH, input.password);
@@ -131,6 +133,25 @@ export async function login(ctx: AppContext, input: LoginInput, meta: RequestMet
       'unverified',
       new AppError(403, AUTH_MESSAGES.unverified, undefined, UNVERIFIED_EMAIL_CODE),
     );
+  }
+  if (await twoFactor.isEnabled(ctx.db, user.id)) {
+    // Two-factor sign-in: the password was right; a code exchanges this challenge for the session.
+    const challenge = await twoFactor.startChallenge(ctx.db, {
+      userId: user.id,
+      management,
+      rememberMe: input.remember_me ?? false,
+    });
+    await audit(ctx.db, meta, {
+      actorUserId: user.id,
+      actorEmail: user.email,
+      action: 'auth.login.two-factor-required',
+      entityType: 'user',
+      entityId: user.id,
+      outcome: 'success',
+      details: { management },
+    });
+    await clearRateLimit(ctx, `login:account:${email}`);
+    return challenge;
   }
   const info = await ctx.db.transaction().execute(async (trx) => {
     const result = await loginInfo(
@@ -552,6 +573,11 @@ export async function createUserFromInvitation(
 
 // ---- the current user -----------------------------------------------------------------------
 
+/** The settings every caller may read (GET /settings; name correction on patient names). */
+export function publicSettings(ctx: AppContext) {
+  return repo.loadPublicSettings(ctx.db);
+}
+
 export async function me(ctx: AppContext, actor: Actor): Promise<MeResponse> {
   const user = await repo.loadMe(ctx.db, actor.userId);
   if (!user) throw unauthenticated();
@@ -577,11 +603,7 @@ export async function updateProfile(
 ): Promise<MeResponse> {
   try {
     return await ctx.db.transaction().execute(async (trx) => {
-      const before = await trx
-        .selectFrom('users')
-        .select(['first_name', 'last_name', 'email', 'account_number'])
-        .where('id', '=', actor.userId)
-        .executeTakeFirstOrThrow();
+      const before = await repo.findProfile(trx, actor.userId);
       const fields: repo.ProfileFields = {
         first_name: input.first_name,
         last_name: input.last_name,

@@ -64,15 +64,6 @@ export async function locationCountry(db: Kysely<DB>, locationId: number): Promi
   return row?.country;
 }
 
-export async function organizationExists(db: Kysely<DB>, organizationId: number): Promise<boolean> {
-  const row = await db
-    .selectFrom('organizations')
-    .select('id')
-    .where('id', '=', organizationId)
-    .executeTakeFirst();
-  return Boolean(row);
-}
-
 /** Whether the user is an active member of the organization. */
 export async function isMember(db: Kysely<DB>, organizationId: number, userId: number): Promise<boolean> {
   const row = await db

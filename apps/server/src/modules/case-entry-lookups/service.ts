@@ -1,7 +1,6 @@
 import {
   addBusinessDays,
   ASSIGNMENT,
-  doctorSelectionApplies,
   LOOKUP_MESSAGES,
   nextBusinessDate,
   type LookupPageQuery,
@@ -12,64 +11,32 @@ import type { CustomBracketSetsQuery, ShippingMethodsQuery } from '@archline/con
 import type { AppContext } from '../../platform/context.ts';
 import type { Actor } from '../../platform/auth/actor.ts';
 import { fieldError, forbidden, notFound } from '../../platform/http/errors.ts';
-import { canSeeOrganization } from '../../platform/permissions/index.ts';
-import { locationScopeOf } from '../locations/service.ts';
-import { findLocation } from '../locations/repository.ts';
+import { pageMeta, paginate } from '../../platform/http/paginate.ts';
+import {
+  canSelectDoctor,
+  requireVisibleOrganization,
+} from '../../platform/permissions/organization-scope.ts';
+import { findVisibleLocation } from '../locations/service.ts';
 import * as repo from './repository.ts';
 
 type PageInput = z.output<typeof LookupPageQuery>;
 
-/** Whether the organization's records are visible: management by scope, practice users by membership. */
-export function seesOrganization(actor: Actor, organizationId: number): boolean {
-  return actor.profile === 'management'
-    ? canSeeOrganization(actor, organizationId)
-    : actor.organizationIds.includes(organizationId);
-}
-
-/**
- * Doctor selection on the case form: rx-forms.select-doctor (management, any organization in
- * scope) or organization.rx-forms.select-doctor (practice: in the current organization).
- */
-export function canSelectDoctor(actor: Actor, organizationId: number): boolean {
-  return doctorSelectionApplies(
-    {
-      profile: actor.profile,
-      permissions: actor.permissions,
-      current_organization_id: actor.currentOrganizationId,
-    },
-    organizationId,
-  );
-}
-
-async function assertOrganization(ctx: AppContext, actor: Actor, organizationId: number) {
-  if (!seesOrganization(actor, organizationId) || !(await repo.organizationExists(ctx.db, organizationId)))
-    throw notFound();
-}
-
 /** The lists of another user's choices: the user themself, management, or a doctor selector. */
 async function assertUserLookup(ctx: AppContext, actor: Actor, organizationId: number, userId: number) {
-  await assertOrganization(ctx, actor, organizationId);
+  await requireVisibleOrganization(ctx.db, actor, organizationId);
   if (!(await repo.isMember(ctx.db, organizationId, userId))) throw notFound();
   if (userId === actor.userId || actor.profile === 'management' || canSelectDoctor(actor, organizationId))
     return;
   throw forbidden();
 }
 
-async function pageOf<T>(query: PageInput, load: (page: repo.Page) => Promise<{ rows: T[]; total: number }>) {
-  let { rows, total } = await load({ page: query.page, perPage: query.per_page });
-  if (total < 0) {
-    total = query.page > 1 ? Math.max(0, (await load({ page: 1, perPage: 1 })).total) : 0;
-    rows = [];
-  }
-  return {
-    data: rows,
-    meta: {
-      current_page: query.page,
-      per_page: query.per_page,
-      total,
-      last_page: Math.max(1, Math.ceil(total / query.per_page)),
-    },
-  };
+function pageOf<T>(query: PageInput, load: (page: repo.Page) => Promise<{ rows: T[]; total: number }>) {
+  return paginate({ page: query.page, perPage: query.per_page }, load);
+}
+
+/** A shipping method by id (digits) or id_string, or undefined. */
+export function findShippingMethod(ctx: AppContext, idOrKey: string | number) {
+  return repo.findShippingMethod(ctx.db, idOrKey);
 }
 
 /** The dates of a shipping method from the business-day calendar. */
@@ -96,7 +63,7 @@ export async function listShippingMethods(
 ): Promise<{ shipping_methods: ShippingMethodItem[] }> {
   let international: boolean | null = null;
   if (query.locationId !== undefined) {
-    const location = await findLocation(ctx.db, query.locationId, locationScopeOf(actor));
+    const location = await findVisibleLocation(ctx, actor, query.locationId);
     if (!location) throw notFound(LOOKUP_MESSAGES.invalidLocation);
     international = location.country !== 'USA';
   }
@@ -122,7 +89,7 @@ export async function listShippingMethods(
 
 /** GET /organizations/{id}/doctors */
 export async function listDoctors(ctx: AppContext, actor: Actor, organizationId: number, query: PageInput) {
-  await assertOrganization(ctx, actor, organizationId);
+  await requireVisibleOrganization(ctx.db, actor, organizationId);
   if (!canSelectDoctor(actor, organizationId)) throw forbidden();
   return pageOf(query, (page) => repo.listDoctors(ctx.db, organizationId, page));
 }
@@ -160,9 +127,9 @@ export async function listCustomBracketSets(
 ) {
   if (query.assigned_to_user_id !== undefined)
     await assertUserLookup(ctx, actor, organizationId, query.assigned_to_user_id);
-  else await assertOrganization(ctx, actor, organizationId);
+  else await requireVisibleOrganization(ctx.db, actor, organizationId);
   if (!(await repo.customSetsEnabled(ctx.db, organizationId)))
-    return { data: [], meta: { current_page: query.page, per_page: query.per_page, total: 0, last_page: 1 } };
+    return { data: [], meta: pageMeta(query.page, query.per_page, 0) };
   return pageOf(query, (page) =>
     repo.listCustomBracketSets(ctx.db, organizationId, query.assigned_to_user_id ?? null, page),
   );

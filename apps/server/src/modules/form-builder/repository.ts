@@ -94,12 +94,3 @@ export async function deleteLayoutOf(db: Kysely<DB>, organizationId: number): Pr
     .executeTakeFirst();
   return row ? Number(row.id) : null;
 }
-
-export async function organizationExists(db: Kysely<DB>, organizationId: number): Promise<boolean> {
-  const row = await db
-    .selectFrom('organizations')
-    .select('id')
-    .where('id', '=', organizationId)
-    .executeTakeFirst();
-  return row !== undefined;
-}

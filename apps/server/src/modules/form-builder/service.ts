@@ -10,24 +10,13 @@ import type { AppContext } from '../../platform/context.ts';
 import type { Actor } from '../../platform/auth/actor.ts';
 import { recordAudit } from '../../platform/audit/index.ts';
 import { conflict, fieldError, notFound } from '../../platform/http/errors.ts';
-import { authorize, canSeeOrganization } from '../../platform/permissions/index.ts';
+import { authorize } from '../../platform/permissions/index.ts';
+import { requireVisibleOrganization } from '../../platform/permissions/organization-scope.ts';
 import type { RequestMeta } from '../../platform/http/request-meta.ts';
 import * as repo from './repository.ts';
 
 type CreateInput = z.output<typeof CreateFormBuilderRequest>;
 type UpdateInput = z.output<typeof UpdateFormBuilderRequest>;
-
-/** Whether the organization's records are visible: management by scope, practice users by membership. */
-function seesOrganization(actor: Actor, organizationId: number): boolean {
-  return actor.profile === 'management'
-    ? canSeeOrganization(actor, organizationId)
-    : actor.organizationIds.includes(organizationId);
-}
-
-async function assertOrganization(ctx: AppContext, actor: Actor, organizationId: number): Promise<void> {
-  if (!seesOrganization(actor, organizationId) || !(await repo.organizationExists(ctx.db, organizationId)))
-    throw notFound();
-}
 
 /** Which right edits a layout: the default one or an organization's own. */
 function authorizeEdit(actor: Actor, organizationId: number | null): void {
@@ -58,7 +47,7 @@ export async function getDefaultLayout(ctx: AppContext): Promise<FormBuilderLayo
 
 /** GET /organizations/{id}/form-builder: the organization's own layout, else the default. */
 export async function getOrganizationLayout(ctx: AppContext, actor: Actor, organizationId: number) {
-  await assertOrganization(ctx, actor, organizationId);
+  await requireVisibleOrganization(ctx.db, actor, organizationId);
   const own = await repo.findLayoutOf(ctx.db, organizationId);
   return own ? toLayout(own, false) : defaultLayout(ctx);
 }
@@ -86,7 +75,7 @@ function audit(
 /** POST /form-builder: stores the default layout (first time) or an organization's own layout. */
 export async function createLayout(ctx: AppContext, actor: Actor, input: CreateInput, meta: RequestMeta) {
   const organizationId = input.organization_id;
-  if (organizationId !== null) await assertOrganization(ctx, actor, organizationId);
+  if (organizationId !== null) await requireVisibleOrganization(ctx.db, actor, organizationId);
   authorizeEdit(actor, organizationId);
   if (input.form_builder_id) {
     const source = await repo.findLayout(ctx.db, input.form_builder_id);
@@ -118,7 +107,8 @@ export async function updateLayout(
 ) {
   const existing = await repo.findLayout(ctx.db, id);
   if (!existing) throw notFound();
-  if (existing.organization_id !== null) await assertOrganization(ctx, actor, existing.organization_id);
+  if (existing.organization_id !== null)
+    await requireVisibleOrganization(ctx.db, actor, existing.organization_id);
   authorizeEdit(actor, existing.organization_id);
   const row = await ctx.db.transaction().execute(async (trx) => {
     const updated = await repo.updateLayout(trx, id, input.form_data, actor.userId);
@@ -135,7 +125,7 @@ export async function resetOrganizationLayout(
   organizationId: number,
   meta: RequestMeta,
 ) {
-  await assertOrganization(ctx, actor, organizationId);
+  await requireVisibleOrganization(ctx.db, actor, organizationId);
   authorizeEdit(actor, organizationId);
   await ctx.db.transaction().execute(async (trx) => {
     const removed = await repo.deleteLayoutOf(trx, organizationId);

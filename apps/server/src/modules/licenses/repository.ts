@@ -207,12 +207,6 @@ export async function licenseTypeExists(db: Kysely<DB>, id: number): Promise<boo
   );
 }
 
-export async function organizationExists(db: Kysely<DB>, id: number): Promise<boolean> {
-  return (
-    (await db.selectFrom('organizations').select('id').where('id', '=', id).executeTakeFirst()) !== undefined
-  );
-}
-
 /** The user's organization for a license: the current one, else the first membership. */
 export async function organizationOfUser(db: Kysely<DB>, userId: number) {
   return db

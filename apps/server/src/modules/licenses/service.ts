@@ -11,10 +11,12 @@ import type { AppContext } from '../../platform/context.ts';
 import type { Actor } from '../../platform/auth/actor.ts';
 import { recordAudit, type AuditEntry } from '../../platform/audit/index.ts';
 import { fieldError, forbidden, notFound } from '../../platform/http/errors.ts';
-import { authorize, can, canSeeOrganization, organizationScope } from '../../platform/permissions/index.ts';
+import { authorize, can, organizationScope } from '../../platform/permissions/index.ts';
+import { organizationExists, seesOrganization } from '../../platform/permissions/organization-scope.ts';
 import * as repo from './repository.ts';
 
 import type { RequestMeta } from '../../platform/http/request-meta.ts';
+import { paginate } from '../../platform/http/paginate.ts';
 export type { RequestMeta };
 
 type CreateInput = z.output<typeof CreateLicenseRequest>;
@@ -37,13 +39,6 @@ function audit(
   });
 }
 
-/** Organizations whose records the actor may see (management by scope, practice users by membership). */
-function seesOrganization(actor: Actor, organizationId: number): boolean {
-  return actor.profile === 'management'
-    ? canSeeOrganization(actor, organizationId)
-    : actor.organizationIds.includes(organizationId);
-}
-
 async function withDevices(ctx: AppContext, licenses: License[]): Promise<LicenseWithDevices[]> {
   const devices = await repo.devicesOf(
     ctx.db,
@@ -58,6 +53,11 @@ async function loadLicense(ctx: AppContext, actor: Actor, id: number): Promise<L
   return license;
 }
 
+/** A license by id, whatever the caller's scope (for use cases that have checked access themselves). */
+export function findLicenseById(ctx: AppContext, id: number): Promise<License | undefined> {
+  return repo.findLicense(ctx.db, id, 'all');
+}
+
 async function showLicense(ctx: AppContext, id: number): Promise<LicenseWithDevices> {
   const license = await repo.findLicense(ctx.db, id, 'all');
   if (!license) throw notFound();
@@ -68,8 +68,7 @@ const toDate = (v: string | null | undefined) => (v ? new Date(v) : v === null ?
 
 export async function listLicenses(ctx: AppContext, actor: Actor, query: ListLicensesQuery) {
   authorize(actor, 'licenses.view', 'licenses.manage');
-  if (query.organizationId !== undefined && !canSeeOrganization(actor, query.organizationId))
-    throw notFound();
+  if (query.organizationId !== undefined && !seesOrganization(actor, query.organizationId)) throw notFound();
   const scope = organizationScope(actor);
   const filter = {
     search: query.searchUser || undefined,
@@ -77,23 +76,8 @@ export async function listLicenses(ctx: AppContext, actor: Actor, query: ListLic
     page: query.page,
     perPage: query.per_page,
   };
-  let { rows, total } = await repo.listLicenses(ctx.db, scope, filter);
-  if (total < 0) {
-    total =
-      query.page > 1 ? (await repo.listLicenses(ctx.db, scope, { ...filter, page: 1, perPage: 1 })).total : 0;
-    if (total < 0) total = 0;
-    rows = [];
-  }
   return {
-    licenses: {
-      data: rows,
-      meta: {
-        current_page: query.page,
-        per_page: query.per_page,
-        total,
-        last_page: Math.max(1, Math.ceil(total / query.per_page)),
-      },
-    },
+    licenses: await paginate(filter, (page) => repo.listLicenses(ctx.db, scope, { ...filter, ...page })),
   };
 }
 
@@ -125,7 +109,7 @@ export async function createLicense(ctx: AppContext, actor: Actor, input: Create
     }
   }
   if (organizationId === null) throw fieldError('organization_id', 'Required');
-  if (!canSeeOrganization(actor, organizationId) || !(await repo.organizationExists(ctx.db, organizationId)))
+  if (!seesOrganization(actor, organizationId) || !(await organizationExists(ctx.db, organizationId)))
     throw fieldError('organization_id', LICENSE_MESSAGES.invalidOrganization);
   if (!(await repo.licenseTypeExists(ctx.db, input.license_type_id)))
     throw fieldError('license_type_id', LICENSE_MESSAGES.invalidType);

@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Location } from '@archline/contracts';
+import { fullAddress } from '../../db/columns.ts';
 import type { DB } from '../../db/schema.ts';
 
 /**
@@ -75,13 +76,6 @@ type Row = Omit<Location, 'created_at' | 'full_address' | 'users'> & {
   created_at: Date;
   users: number[] | null;
 };
-
-export function fullAddress(
-  l: Pick<Location, 'street_address' | 'street_address_line_2' | 'city' | 'state' | 'zip_code' | 'country'>,
-): string {
-  const street = [l.street_address, l.street_address_line_2].filter(Boolean).join(' ');
-  return `${street}, ${l.city}, ${l.state} ${l.zip_code}, ${l.country}`;
-}
 
 function toLocation(row: Row): Location {
   return {
@@ -218,13 +212,4 @@ export async function membersAmong(
     .where('users.removed_at', 'is', null)
     .execute();
   return rows.map((r) => r.user_id);
-}
-
-export async function organizationExists(db: Kysely<DB>, organizationId: number): Promise<boolean> {
-  const row = await db
-    .selectFrom('organizations')
-    .select('id')
-    .where('id', '=', organizationId)
-    .executeTakeFirst();
-  return row !== undefined;
 }

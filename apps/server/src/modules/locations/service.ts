@@ -14,10 +14,15 @@ import type { AppContext } from '../../platform/context.ts';
 import type { Actor } from '../../platform/auth/actor.ts';
 import { recordAudit } from '../../platform/audit/index.ts';
 import { fieldError, forbidden, notFound, unprocessable } from '../../platform/http/errors.ts';
-import { can, canSeeOrganization, organizationScope } from '../../platform/permissions/index.ts';
+import { can, organizationScope } from '../../platform/permissions/index.ts';
+import {
+  requireVisibleOrganization,
+  seesOrganization,
+} from '../../platform/permissions/organization-scope.ts';
 import * as repo from './repository.ts';
 
 import type { RequestMeta } from '../../platform/http/request-meta.ts';
+import { paginate } from '../../platform/http/paginate.ts';
 export type { RequestMeta };
 
 type CreateInput = z.output<typeof CreateLocationRequest>;
@@ -35,13 +40,6 @@ export function locationScopeOf(actor: Actor): repo.LocationScope {
     userId: actor.userId,
     viewAnyOrganizationId: can(actor, 'organization.locations.view-any') ? actor.currentOrganizationId : null,
   };
-}
-
-/** Whether the organization's records are visible: management by scope, practice users by membership. */
-function seesOrganization(actor: Actor, organizationId: number): boolean {
-  return actor.profile === 'management'
-    ? canSeeOrganization(actor, organizationId)
-    : actor.organizationIds.includes(organizationId);
 }
 
 /**
@@ -95,6 +93,11 @@ async function load(ctx: AppContext, actor: Actor, id: number): Promise<Location
   return location;
 }
 
+/** A location the actor may see, or undefined (for use cases with their own answer to a missing one). */
+export function findVisibleLocation(ctx: AppContext, actor: Actor, id: number) {
+  return repo.findLocation(ctx.db, id, locationScopeOf(actor));
+}
+
 export async function listLocations(ctx: AppContext, actor: Actor, query: ListLocationsQuery) {
   if (query.organizationId !== undefined && !seesOrganization(actor, query.organizationId)) throw notFound();
   const scope = locationScopeOf(actor);
@@ -104,25 +107,8 @@ export async function listLocations(ctx: AppContext, actor: Actor, query: ListLo
     page: query.page,
     perPage: query.per_page,
   };
-  let { rows, total } = await repo.listLocations(ctx.db, scope, filter);
-  if (total < 0) {
-    total =
-      query.page > 1
-        ? (await repo.listLocations(ctx.db, scope, { ...filter, page: 1, perPage: 1 })).total
-        : 0;
-    if (total < 0) total = 0;
-    rows = [];
-  }
   return {
-    locations: {
-      data: rows,
-      meta: {
-        current_page: query.page,
-        per_page: query.per_page,
-        total,
-        last_page: Math.max(1, Math.ceil(total / query.per_page)),
-      },
-    },
+    locations: await paginate(filter, (page) => repo.listLocations(ctx.db, scope, { ...filter, ...page })),
   };
 }
 
@@ -134,8 +120,7 @@ export async function createLocation(ctx: AppContext, actor: Actor, input: Creat
   const organizationId = input.organization_id ?? actor.currentOrganizationId;
   if (organizationId === null || organizationId === undefined)
     throw fieldError('organization_id', LOCATION_MESSAGES.invalidOrganization);
-  if (!seesOrganization(actor, organizationId) || !(await repo.organizationExists(ctx.db, organizationId)))
-    throw notFound();
+  await requireVisibleOrganization(ctx.db, actor, organizationId);
   authorizeFor(
     actor,
     organizationId,

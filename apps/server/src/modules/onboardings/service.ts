@@ -18,6 +18,7 @@ import { recordAudit } from '../../platform/audit/index.ts';
 import { conflict, fieldError, forbidden, notFound } from '../../platform/http/errors.ts';
 import type { RequestMeta } from '../../platform/http/request-meta.ts';
 import { authorize, can, organizationScope } from '../../platform/permissions/index.ts';
+import { paginate } from '../../platform/http/paginate.ts';
 import * as repo from './repository.ts';
 
 /** Management may read onboardings with an onboarding permission or by seeing every organization. */
@@ -92,25 +93,10 @@ export async function listOnboardings(ctx: AppContext, actor: Actor, query: List
     page: query.page,
     perPage: query.perPage,
   };
-  let { rows, total } = await repo.listOnboardings(ctx.db, scope, filter);
-  if (total < 0) {
-    // An empty page: past the end (count the matches) or nothing matches at all.
-    total =
-      query.page > 1
-        ? (await repo.listOnboardings(ctx.db, scope, { ...filter, page: 1, perPage: 1 })).total
-        : 0;
-    if (total < 0) total = 0;
-    rows = [];
-  }
-  return {
-    onboardings: rows,
-    meta: {
-      current_page: query.page,
-      per_page: query.perPage,
-      total,
-      last_page: Math.max(1, Math.ceil(total / query.perPage)),
-    },
-  };
+  const { data, meta } = await paginate(filter, (page) =>
+    repo.listOnboardings(ctx.db, scope, { ...filter, ...page }),
+  );
+  return { onboardings: data, meta };
 }
 
 export async function getOnboarding(ctx: AppContext, actor: Actor, id: number): Promise<Onboarding> {

@@ -590,6 +590,17 @@ describe('quick glance', () => {
       onboarding: { status: 5, current_step: 3 },
       manager: { id: supervisor.id },
     });
+    // The practice's own managers, apart from the customer service manager.
+    const managers = await t.db
+      .selectFrom('organization_user')
+      .select('user_id')
+      .where('organization_id', '=', orgA)
+      .where('role', '=', 'organization_manager')
+      .execute();
+    expect(managers.length).toBeGreaterThan(0);
+    expect((g.organization_managers as { id: number }[]).map((m) => m.id).sort()).toEqual(
+      managers.map((m) => Number(m.user_id)).sort(),
+    );
     expect(g.number_of_users).toBeGreaterThanOrEqual(3);
     expect(g.newest_case_submission).not.toBeNull();
   });

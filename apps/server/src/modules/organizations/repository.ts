@@ -3,6 +3,7 @@
  * objects; callers have already checked that the actor may see the organization.
  */
 import { sql, type Kysely } from 'kysely';
+import { ADDRESS_COLUMNS, type AddressValues } from '../../db/columns.ts';
 import type { DB } from '../../db/schema.ts';
 
 type Db = Kysely<DB>;
@@ -392,33 +393,6 @@ export async function findOnboardingId(db: Db, organizationId: number): Promise<
   return row?.id ?? null;
 }
 
-/** The billing address columns, in the order the forms show them. */
-export const BILLING_COLUMNS = [
-  'first_name',
-  'last_name',
-  'email',
-  'phone_number',
-  'street_address',
-  'street_address_line_2',
-  'city',
-  'state',
-  'country',
-  'zip_code',
-] as const;
-
-export interface BillingAddressValues {
-  first_name: string;
-  last_name: string;
-  email: string;
-  phone_number: string;
-  street_address: string;
-  street_address_line_2: string | null;
-  city: string;
-  state: string;
-  country: string;
-  zip_code: string;
-}
-
 export async function findPaymentInfo(db: Db, organizationId: number) {
   const [info, billing] = await Promise.all([
     db
@@ -428,7 +402,7 @@ export async function findPaymentInfo(db: Db, organizationId: number) {
       .executeTakeFirst(),
     db
       .selectFrom('billing_addresses')
-      .select(BILLING_COLUMNS)
+      .select(ADDRESS_COLUMNS)
       .where('organization_id', '=', organizationId)
       .executeTakeFirst(),
   ]);
@@ -438,13 +412,13 @@ export async function findPaymentInfo(db: Db, organizationId: number) {
 export async function upsertBillingAddress(
   db: Db,
   organizationId: number,
-  values: BillingAddressValues,
-): Promise<BillingAddressValues> {
+  values: AddressValues,
+): Promise<AddressValues> {
   return db
     .insertInto('billing_addresses')
     .values({ organization_id: organizationId, ...values })
     .onConflict((oc) => oc.column('organization_id').doUpdateSet({ ...values, updated_at: sql<Date>`now()` }))
-    .returning(BILLING_COLUMNS)
+    .returning(ADDRESS_COLUMNS)
     .executeTakeFirstOrThrow();
 }
 
@@ -570,6 +544,19 @@ export async function setArchived(db: Db, id: number, archived: boolean): Promis
     .execute();
 }
 
+/** Whether patients, orders or Rx forms keep the organization (their foreign keys restrict its deletion). */
+export async function hasKeptRecords(db: Db, id: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('patients')
+    .select('id')
+    .where('organization_id', '=', id)
+    .unionAll(db.selectFrom('orders').select('id').where('organization_id', '=', id))
+    .unionAll(db.selectFrom('rx_forms').select('id').where('organization_id', '=', id))
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 export async function deleteOrganization(db: Db, id: number): Promise<void> {
   await db.deleteFrom('organizations').where('id', '=', id).execute();
 }
@@ -618,6 +605,16 @@ export async function quickGlance(db: Db, organizationId: number) {
     where o.id = ${organizationId}`.execute(db);
   const r = result.rows[0];
   if (!r) return undefined;
+  const organizationManagers = await db
+    .selectFrom('organization_user as ou')
+    .innerJoin('users as u', 'u.id', 'ou.user_id')
+    .select(['u.id', 'u.first_name', 'u.last_name'])
+    .where('ou.organization_id', '=', organizationId)
+    .where('ou.role', '=', 'organization_manager')
+    .where('u.deleted_at', 'is', null)
+    .orderBy('u.last_name')
+    .orderBy('u.id')
+    .execute();
   return {
     account_number: r.account_number,
     joined_at: isoRequired(r.created_at),
@@ -625,6 +622,10 @@ export async function quickGlance(db: Db, organizationId: number) {
     number_of_users: Number(r.number_of_users),
     number_of_patients: Number(r.number_of_patients),
     manager: r.manager_id !== null ? { id: Number(r.manager_id), full_name: r.manager_name ?? '' } : null,
+    organization_managers: organizationManagers.map((m) => ({
+      id: Number(m.id),
+      full_name: `${m.first_name} ${m.last_name}`,
+    })),
     payment:
       r.payment_status !== null
         ? {
@@ -667,3 +668,71 @@ export const organizationStatusSql = sql<number>`(case
   when s.first_submission_at >= now() - interval '30 days' then 3
   when s.newest_submission_at >= now() - interval '60 days' then 4
   else 5 end)`;
+
+/**
+ * A doctor's status bucket (same buckets, per doctor) over the aliases u (users) and us
+ * (user_case_stats): archived, no license issued to them, no case submitted yet, first case within
+ * 30 days, a case within 60 days, otherwise passive.
+ */
+export const doctorStatusSql = sql<number>`(case
+  when u.deleted_at is not null then 6
+  when not exists (select 1 from licenses li where li.user_id = u.id) then 1
+  when us.first_submission_at is null then 2
+  when us.first_submission_at >= now() - interval '30 days' then 3
+  when us.newest_submission_at >= now() - interval '60 days' then 4
+  else 5 end)`;
+
+export interface BucketCount {
+  kind: 'organization' | 'doctor';
+  status: number;
+  total: number;
+  /** Of them, how many joined at or after `joinedSince`. */
+  joined: number;
+}
+
+/**
+ * How many organizations and doctors are in each status bucket now, in one statement (the same
+ * rules and rows as the hub search with filter[roles] and filter[status]). `organizationIds`
+ * limits both to those organizations (doctors: members of them); 'all' counts every one.
+ */
+export async function statusBucketCounts(
+  db: Db,
+  organizationIds: 'all' | number[],
+  joinedSince: Date,
+): Promise<BucketCount[]> {
+  if (organizationIds !== 'all' && !organizationIds.length) return [];
+  const orgScope =
+    organizationIds === 'all' ? sql`true` : sql`o.id in (${sql.join(organizationIds)})`;
+  const doctorScope =
+    organizationIds === 'all'
+      ? sql`true`
+      : sql`exists (select 1 from organization_user ou where ou.user_id = u.id and ou.organization_id in (${sql.join(organizationIds)}))`;
+  const result = await sql<{ kind: 'organization' | 'doctor'; status: number; total: number; joined: number }>`
+    select 'organization' as kind, x.status, count(*)::int as total,
+      count(*) filter (where x.joined_at >= ${joinedSince})::int as joined
+    from (
+      select ${organizationStatusSql} as status, o.created_at as joined_at
+      from organizations o
+      left join organization_case_stats s on s.organization_id = o.id
+      left join contracts c on c.organization_id = o.id
+      left join onboardings ob on ob.organization_id = o.id
+      where ${orgScope}
+    ) x group by x.status
+    union all
+    select 'doctor', x.status, count(*)::int, count(*) filter (where x.joined_at >= ${joinedSince})::int
+    from (
+      select ${doctorStatusSql} as status, u.created_at as joined_at
+      from users u
+      left join user_case_stats us on us.user_id = u.id
+      where u.removed_at is null
+        and exists (select 1 from user_roles r where r.user_id = u.id and r.role = 'doctor')
+        and ${doctorScope}
+    ) x group by x.status`.execute(db);
+  return result.rows.map((r) => ({
+    kind: r.kind,
+    status: Number(r.status),
+    total: Number(r.total),
+    joined: Number(r.joined),
+  }));
+}
+

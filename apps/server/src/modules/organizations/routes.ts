@@ -427,7 +427,10 @@ export const organizationRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'The hub search result as CSV (up to 100000 rows)',
         querystring: HubSearchQuery,
-        response: { 200: z.string(), ...errors },
+        response: {
+          200: { description: 'The CSV file', content: { 'text/csv': { schema: z.string() } } },
+          ...errors,
+        },
       },
     },
     async (request, reply) => {

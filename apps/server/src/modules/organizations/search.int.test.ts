@@ -11,7 +11,7 @@ import {
   buildPatient,
   buildRxForm,
 } from '../../db/seed/factories.ts';
-import { searchHub } from './search.ts';
+import { searchHub } from './search.repository.ts';
 
 type Who = { id: number; headers: { authorization: string } };
 

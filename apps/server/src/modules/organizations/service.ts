@@ -25,6 +25,7 @@ import {
 import type { z } from 'zod';
 import type { OrganizationsListQuery as ListQuerySchema } from '@archline/contracts';
 import type { Kysely } from 'kysely';
+import type { AddressValues } from '../../db/columns.ts';
 import type { DB } from '../../db/schema.ts';
 import type { AppContext } from '../../platform/context.ts';
 import type { Actor } from '../../platform/auth/actor.ts';
@@ -32,12 +33,15 @@ import { recordAudit } from '../../platform/audit/index.ts';
 import { createOneTimeToken } from '../../platform/auth/tokens.ts';
 import { sendMail } from '../../platform/mail/index.ts';
 import { conflict, fieldError, forbidden, notFound, unprocessable } from '../../platform/http/errors.ts';
-import { authorize, can, canSeeOrganization, organizationScope } from '../../platform/permissions/index.ts';
+import { authorize, can, organizationScope } from '../../platform/permissions/index.ts';
+import { seesOrganization } from '../../platform/permissions/organization-scope.ts';
 import { inviteToOrganization } from '../auth/service.ts';
 import * as repo from './repository.ts';
-import { CSV_EXPORT_LIMIT, countHub, hitsToCsv, searchHub } from './search.ts';
+import { CSV_EXPORT_LIMIT, hitsToCsv } from './hub-csv.ts';
+import { countHub, searchHub } from './search.repository.ts';
 
 import type { RequestMeta } from '../../platform/http/request-meta.ts';
+import { pageMeta, totalOf } from '../../platform/http/paginate.ts';
 export type { RequestMeta };
 
 type Db = Kysely<DB>;
@@ -67,7 +71,7 @@ async function visibleOrganization(
   id: number,
   opts: { forUpdate?: boolean } = {},
 ): Promise<repo.OrganizationRow> {
-  if (!canSeeOrganization(actor, id)) throw notFound();
+  if (!seesOrganization(actor, id)) throw notFound();
   const org = await repo.findOrganization(db, id, opts);
   if (!org) throw notFound();
   if (org.deleted_at && !can(actor, 'organization.view-archived')) throw notFound();
@@ -137,15 +141,7 @@ export async function listOrganizations(ctx: AppContext, actor: Actor, query: Li
     page: query.page,
     perPage: query.perPage,
   });
-  return {
-    data: rows,
-    meta: {
-      current_page: query.page,
-      per_page: query.perPage,
-      total,
-      last_page: Math.max(1, Math.ceil(total / query.perPage)),
-    },
-  };
+  return { data: rows, meta: pageMeta(query.page, query.perPage, total) };
 }
 
 async function detailOf(db: Db, org: repo.OrganizationRow): Promise<OrganizationDetail> {
@@ -297,15 +293,7 @@ export async function deleteOrganization(
   }
   await write(ctx, actor, id, ['organization.update'], async (trx, org) => {
     // Patients and invoices keep the organization (restrict): answer with a clear message.
-    const blocked = await trx
-      .selectFrom('patients')
-      .select('id')
-      .where('organization_id', '=', id)
-      .unionAll(trx.selectFrom('orders').select('id').where('organization_id', '=', id))
-      .unionAll(trx.selectFrom('rx_forms').select('id').where('organization_id', '=', id))
-      .limit(1)
-      .executeTakeFirst();
-    if (blocked) throw conflict(ORGANIZATION_MESSAGES.deleteHasRecords);
+    if (await repo.hasKeptRecords(trx, id)) throw conflict(ORGANIZATION_MESSAGES.deleteHasRecords);
     await auditOrganization(trx, actor, meta, 'organizations.delete', id, {
       name: org.name,
       account_number: org.account_number,
@@ -497,7 +485,7 @@ export async function saveBillingAddress(
   ctx: AppContext,
   actor: Actor,
   id: number,
-  input: repo.BillingAddressValues,
+  input: AddressValues,
   meta: RequestMeta,
 ): Promise<BillingAddress> {
   return write(
@@ -577,16 +565,8 @@ function assertHubAccess(actor: Actor, filters: HubSearchFilters): void {
 export async function searchOrganizationsAndUsers(ctx: AppContext, actor: Actor, filters: HubSearchFilters) {
   assertHubAccess(actor, filters);
   const { hits, total: pageTotal } = await searchHub(ctx.db, filters);
-  const total = pageTotal >= 0 ? pageTotal : await countHub(ctx.db, filters);
-  return {
-    data: hits,
-    meta: {
-      current_page: filters.page,
-      per_page: filters.perPage,
-      total,
-      last_page: Math.max(1, Math.ceil(total / filters.perPage)),
-    },
-  };
+  const total = await totalOf(pageTotal, filters.page, () => countHub(ctx.db, filters));
+  return { data: hits, meta: pageMeta(filters.page, filters.perPage, total) };
 }
 
 /** The whole result (up to 100000 hits) as CSV. */
@@ -611,3 +591,16 @@ export async function exportOrganizationsAndUsers(
 }
 
 export type { SearchHit };
+
+/**
+ * Organizations and doctors per status bucket now (the dashboard's circle statistics), with the
+ * hub search's rules; the caller has checked its access. See repository statusBucketCounts.
+ */
+export function countStatusBuckets(
+  ctx: AppContext,
+  organizationIds: 'all' | number[],
+  joinedSince: Date,
+): Promise<repo.BucketCount[]> {
+  return repo.statusBucketCounts(ctx.db, organizationIds, joinedSince);
+}
+

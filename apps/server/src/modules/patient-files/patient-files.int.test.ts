@@ -9,6 +9,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import yazl from 'yazl';
 import { PATIENT_FILE_MESSAGES as M, PATIENT_FILE_TYPES as T } from '@archline/contracts';
+import { binaryStl } from '../../../test/file-helpers.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { API, bearer, givenOrganization, givenUser, tokenFor } from '../../../test/auth-helpers.ts';
 import { buildPatient, buildRxForm } from '../../db/seed/factories.ts';
@@ -30,14 +31,6 @@ let doctorB: H;
 
 /* ---------------- fixtures ---------------- */
 
-/** A binary STL of n triangles with random (incompressible) content. */
-function binaryStl(n: number): Buffer {
-  const buf = Buffer.alloc(84 + 50 * n);
-  buf.write('binary stl', 0, 'latin1');
-  buf.writeUInt32LE(n, 80);
-  crypto.randomFillSync(buf, 84);
-  return buf;
-}
 const asciiStl = (name = 'part') =>
   Buffer.from(`solid ${name}\nfacet normal 0 0 1\nendfacet\nendsolid ${name}\n`);
 const png = () =>

@@ -62,6 +62,7 @@ export const FILE_COLUMNS = [
   'patient_files.original_name',
   'patient_files.storage_path',
   'patient_files.size_bytes',
+  'patient_files.sha256',
   'patient_files.mime_type',
   'patient_files.tag',
   'patient_files.hidden',
@@ -81,6 +82,7 @@ export interface FileRow {
   original_name: string;
   storage_path: string;
   size_bytes: number | string | null;
+  sha256: string | null;
   mime_type: string | null;
   tag: string | null;
   hidden: boolean;
@@ -157,6 +159,7 @@ export interface NewFile {
   original_name: string;
   storage_path: string;
   size_bytes: number;
+  sha256: string;
   mime_type: string;
   tag: string | null;
   file_modification_date: Date | null;
@@ -220,6 +223,7 @@ export interface UploadRow {
   original_name: string;
   expires_at: Date;
   completed_at: Date | null;
+  sha256: string | null;
 }
 
 export async function insertUpload(
@@ -250,6 +254,7 @@ const UPLOAD_COLUMNS = [
   'original_name',
   'expires_at',
   'completed_at',
+  'sha256',
 ] as const;
 
 export async function findUpload(db: Kysely<DB>, id: number): Promise<UploadRow | undefined> {
@@ -300,4 +305,46 @@ export async function expiredUploads(db: Kysely<DB>, now: Date, limit: number): 
 export async function deleteUploads(db: Kysely<DB>, ids: number[]): Promise<void> {
   if (!ids.length) return;
   await db.deleteFrom('uploads').where('id', 'in', ids).execute();
+}
+
+/** Records the SHA-256 of an upload's bytes once they are received. */
+export async function setUploadHash(db: Kysely<DB>, id: number, sha256: string): Promise<void> {
+  await db.updateTable('uploads').set({ sha256 }).where('id', '=', id).execute();
+}
+
+/** Which of these storage paths belong to a patient file. */
+export async function fileStoragePaths(db: Kysely<DB>, paths: readonly string[]): Promise<Set<string>> {
+  if (!paths.length) return new Set();
+  const rows = await db
+    .selectFrom('patient_files')
+    .select('storage_path')
+    .where('storage_path', 'in', [...new Set(paths)])
+    .execute();
+  return new Set(rows.map((r) => r.storage_path));
+}
+
+/** Every stored file and every upload's bytes, for the integrity scan. */
+export async function storedObjects(db: Kysely<DB>): Promise<{
+  files: { id: number; storage_path: string; sha256: string | null; size_bytes: number | null }[];
+  uploads: { id: number; storage_path: string; sha256: string | null; completed_at: Date | null }[];
+}> {
+  const files = await db
+    .selectFrom('patient_files')
+    .select(['id', 'storage_path', 'sha256', 'size_bytes'])
+    .orderBy('id')
+    .execute();
+  const uploads = await db
+    .selectFrom('uploads')
+    .select(['id', 'storage_path', 'sha256', 'completed_at'])
+    .where('purpose', '=', 'patient_file')
+    .orderBy('id')
+    .execute();
+  return {
+    files: files.map((f) => ({
+      ...f,
+      id: Number(f.id),
+      size_bytes: f.size_bytes === null ? null : Number(f.size_bytes),
+    })),
+    uploads: uploads.map((u) => ({ ...u, id: Number(u.id) })),
+  };
 }

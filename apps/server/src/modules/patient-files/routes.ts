@@ -20,9 +20,12 @@ import {
 import { requireActor } from '../../platform/auth/plugin.ts';
 import { errorResponses, requestMeta } from '../../platform/http/request-meta.ts';
 import * as service from './service.ts';
+import * as downloads from './download.service.ts';
+import * as store from './store.service.ts';
+import * as uploads from './upload.service.ts';
 
 const tags = ['patient-files'];
-const errors = errorResponses(400, 401, 403, 404, 422);
+const errors = errorResponses(400, 401, 403, 404, 409, 422);
 const meta = requestMeta;
 const Signature = z.string().min(10).max(200);
 const DownloadQuery = z.object({
@@ -39,13 +42,26 @@ const UploadQuery = z.object({
 
 /** Patient files: sections, signed upload and download links, store, delete, relu actions. */
 export const patientFileRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Interrupted uploads and stores (a crash, kill -9) leave staged bytes: settled at start and
+  // every 15 minutes (an interrupted store as soon as its process is gone, any other after an hour).
+  let sweeper: NodeJS.Timeout | undefined;
+  const sweep = () =>
+    store
+      .sweepStaleStores(app.ctx)
+      .catch((err: unknown) => app.ctx.log.warn({ err }, 'could not sweep interrupted uploads'));
+  app.addHook('onReady', async () => {
+    await sweep();
+    sweeper = setInterval(() => void sweep(), 15 * 60 * 1000);
+    sweeper.unref();
+  });
+  app.addHook('onClose', async () => clearInterval(sweeper));
   const ctx = app.ctx;
 
   // Expired uploads that were never stored: cleaned when the server starts (and a few at a time
   // whenever a new upload link is handed out).
   app.addHook('onReady', async () => {
     try {
-      await service.cleanExpiredUploads(ctx);
+      await uploads.cleanExpiredUploads(ctx);
     } catch (err) {
       ctx.log.warn({ err }, 'could not clean expired uploads');
     }
@@ -61,7 +77,8 @@ export const patientFileRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: PatientFilesResponse, ...errors },
       },
     },
-    async (request) => service.listPatientFiles(ctx, requireActor(request), request.params.id, meta(request)),
+    async (request) =>
+      downloads.listPatientFiles(ctx, requireActor(request), request.params.id, meta(request)),
   );
 
   app.get(
@@ -74,7 +91,7 @@ export const patientFileRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: PatientImagesResponse, ...errors },
       },
     },
-    async (request) => service.patientImages(ctx, requireActor(request), request.params.id, meta(request)),
+    async (request) => downloads.patientImages(ctx, requireActor(request), request.params.id, meta(request)),
   );
 
   app.get(
@@ -87,7 +104,7 @@ export const patientFileRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ListStlFilesResponse, ...errors },
       },
     },
-    async (request) => service.listStlFiles(ctx, requireActor(request), request.query.patient_id),
+    async (request) => downloads.listStlFiles(ctx, requireActor(request), request.query.patient_id),
   );
 
   app.get(
@@ -101,7 +118,7 @@ export const patientFileRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: UploadLinkResponse, ...errors },
       },
     },
-    async (request) => service.uploadLink(ctx, requireActor(request), request.query, meta(request)),
+    async (request) => uploads.uploadLink(ctx, requireActor(request), request.query, meta(request)),
   );
 
   app.post(
@@ -115,7 +132,7 @@ export const patientFileRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: StoreUploadedFileResponse, ...errors },
       },
     },
-    async (request) => service.storeUploadedFile(ctx, requireActor(request), request.body, meta(request)),
+    async (request) => store.storeUploadedFile(ctx, requireActor(request), request.body, meta(request)),
   );
 
   app.get(
@@ -128,7 +145,7 @@ export const patientFileRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: DownloadLinkResponse, ...errors },
       },
     },
-    async (request) => service.downloadLink(ctx, requireActor(request), request.params.id, meta(request)),
+    async (request) => downloads.downloadLink(ctx, requireActor(request), request.params.id, meta(request)),
   );
 
   app.delete(
@@ -183,17 +200,37 @@ export const patientFileRoutes: FastifyPluginAsyncZod = async (app) => {
         security: [],
         params: PatientFileIdParams,
         querystring: DownloadQuery,
-        response: { ...errorResponses(403, 404) },
+        response: {
+          200: {
+            description: "The file's bytes, in its own content type",
+            headers: {
+              digest: {
+                description: 'The SHA-256 of the bytes recorded when the file was stored: `sha-256=<base64>`',
+                schema: { type: 'string' },
+              },
+              etag: {
+                description: 'The same SHA-256 in hex, quoted',
+                schema: { type: 'string' },
+              },
+            },
+            content: { '*/*': { schema: z.string() } },
+          },
+          ...errorResponses(403, 404, 409),
+        },
       },
     },
     async (request, reply) => {
-      const file = await service.openDownload(ctx, request.params.id, request.query);
+      const file = await downloads.openDownload(ctx, request.params.id, request.query);
       reply
         .header('content-type', file.mimeType)
-        .header('content-disposition', service.contentDisposition(file.disposition, file.name))
+        .header('content-disposition', downloads.contentDisposition(file.disposition, file.name))
         .header('cache-control', 'private, no-store')
         .header('x-content-type-options', 'nosniff');
       if (file.size !== null) reply.header('content-length', String(file.size));
+      if (file.sha256)
+        reply
+          .header('digest', `sha-256=${Buffer.from(file.sha256, 'hex').toString('base64')}`)
+          .header('etag', `"${file.sha256}"`);
       return reply.send(file.stream as never);
     },
   );
@@ -217,7 +254,7 @@ export const patientFileRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       async (request) => {
         const length = request.headers['content-length'];
-        return service.receiveUpload(
+        return uploads.receiveUpload(
           ctx,
           request.params.id,
           request.query,

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
-import { sql } from 'kysely';
 import type { AppContext } from '../../platform/context.ts';
+import { storedKey } from '../../platform/secrets.ts';
 
 /**
  * Signed, expiring file URLs (uploads and downloads). A token is `<payload>.<signature>`: the
@@ -9,32 +9,8 @@ import type { AppContext } from '../../platform/context.ts';
  * across the processes of one deployment.
  */
 const SETTINGS_KEY = 'file_url_signing_key';
-const keys = new WeakMap<AppContext, Promise<Buffer>>();
 
-async function loadKey(ctx: AppContext): Promise<Buffer> {
-  // Insert-if-absent, then read: concurrent first uses all end up with the same stored key.
-  await ctx.db
-    .insertInto('settings')
-    .values({ key: SETTINGS_KEY, value: JSON.stringify(crypto.randomBytes(32).toString('base64')) })
-    .onConflict((oc) => oc.column('key').doNothing())
-    .execute();
-  const row = await ctx.db
-    .selectFrom('settings')
-    .select(sql<string>`value #>> '{}'`.as('value'))
-    .where('key', '=', SETTINGS_KEY)
-    .executeTakeFirstOrThrow();
-  return Buffer.from(row.value, 'base64');
-}
-
-function keyOf(ctx: AppContext): Promise<Buffer> {
-  let key = keys.get(ctx);
-  if (!key) {
-    key = loadKey(ctx);
-    key.catch(() => keys.delete(ctx));
-    keys.set(ctx, key);
-  }
-  return key;
-}
+const keyOf = (ctx: AppContext) => storedKey(ctx, SETTINGS_KEY);
 
 /**
  * The values a link is bound to, in a fixed order. Upload links: 'upload', the upload id, its

@@ -1,4 +1,4 @@
-import type { Readable } from 'node:stream';
+import { PassThrough, type Readable } from 'node:stream';
 import yauzl from 'yauzl';
 
 /** Guards applied before a single byte of a zip is extracted. */
@@ -13,7 +13,7 @@ export interface ZipLimits {
 /** The zip is malformed, unsafe (path traversal, bomb) or over a limit. */
 export class ZipRefusal extends Error {
   constructor(
-    readonly reason: 'invalid' | 'unsafe',
+    readonly reason: 'invalid' | 'unsafe' | 'encrypted',
     detail: string,
   ) {
     super(detail);
@@ -70,18 +70,47 @@ function readEntries(zip: yauzl.ZipFile, limits: ZipLimits): Promise<yauzl.Entry
       reject(
         /invalid relative path|absolute path|invalid characters/i.test(err.message)
           ? new ZipRefusal('unsafe', err.message)
-          : new ZipRefusal('invalid', err.message),
+          : new ZipRefusal(/encrypt/i.test(err.message) ? 'encrypted' : 'invalid', err.message),
       ),
     );
     zip.readEntry();
   });
 }
 
+/**
+ * An entry's bytes as a stream of our own. yauzl's stream can emit an error after its consumer
+ * stopped listening ('too many bytes in the stream' when the central directory understates a
+ * size): it keeps a listener for good, so no error of an entry ever goes unhandled, and the
+ * first one reaches the consumer as a ZipRefusal.
+ */
 function openEntry(zip: yauzl.ZipFile, entry: yauzl.Entry): Promise<Readable> {
   return new Promise((resolve, reject) => {
-    zip.openReadStream(entry, (err, stream) =>
-      err || !stream ? reject(new ZipRefusal('invalid', String(err?.message ?? err))) : resolve(stream),
-    );
+    zip.openReadStream(entry, (err, stream) => {
+      if (err || !stream) {
+        reject(new ZipRefusal('invalid', String(err?.message ?? err)));
+        return;
+      }
+      const out = new PassThrough();
+      const source = stream as Readable & { destroy: () => void };
+      const stop = () => {
+        source.unpipe(out);
+        try {
+          source.destroy();
+        } catch {
+          // already gone
+        }
+      };
+      source.on('error', (e: Error) => {
+        stop();
+        if (!out.destroyed) out.destroy(new ZipRefusal('invalid', e.message));
+      });
+      out.on('error', () => undefined); // the consumer's pipeline gets it too
+      out.on('close', () => {
+        if (!source.readableEnded) stop();
+      });
+      source.pipe(out);
+      resolve(out);
+    });
   });
 }
 
@@ -105,6 +134,8 @@ export async function extractZip(
   },
 ): Promise<ZipPlan> {
   const zip = await openZip(file);
+  // An error of the archive after its entries were read (a damaged entry) must not go unhandled.
+  zip.on('error', () => undefined);
   try {
     const entries = await readEntries(zip, opts.limits);
     const plan: ZipPlan = { extract: [], empty: [] };
@@ -114,6 +145,7 @@ export async function extractZip(
       const p = entry.fileName;
       if (isUnsafePath(p)) throw new ZipRefusal('unsafe', `unsafe path ${p}`);
       if (p.endsWith('/')) continue;
+      if (entry.isEncrypted()) throw new ZipRefusal('encrypted', `encrypted entry ${p}`);
       const name = p.split('/').pop()!;
       if (p.startsWith('__MACOSX/') || name.startsWith('._') || !opts.accept(name)) continue;
       if (entry.uncompressedSize === 0) {

@@ -329,6 +329,61 @@ describe('GET /patients', () => {
     expect(names((await get(`/patients?ship_date_from=${from}`, admin)).json().data)).toEqual(['Approved1']);
   });
 
+  it('request_type and request_status: only cases with such a request, by the kind the request carries', async () => {
+    const design = await buildCustomerRequest(t.db, {
+      organization_id: orgA,
+      patient_id: ids.Held!,
+      status_id: 2,
+    });
+    await t.db
+      .insertInto('tray_design_requests')
+      .values({ customer_request_id: design.id, patient_id: ids.Held!, jaw_type: 3 })
+      .execute();
+    const setup = await buildCustomerRequest(t.db, {
+      organization_id: orgA,
+      patient_id: ids.Done!,
+      status_id: 4,
+    });
+    try {
+      const list = async (query: string) =>
+        names((await get(`/patients?status=all&${query}`, admin)).json().data);
+      expect((await list('request_type=printing')).sort()).toEqual(['Approved1', 'Approved2']);
+      expect(await list('request_type=printing&request_status=in_progress')).toEqual([]);
+      expect(await list('request_type=tray_design')).toEqual(['Held']);
+      expect(await list('request_type=tray_design&request_status=in_progress')).toEqual(['Held']);
+      expect(await list('request_type=initial_case_setup')).toEqual(['Done']);
+      expect(await list('request_status=completed')).toEqual(['Done']);
+      expect((await list('request_status=new')).sort()).toEqual(['Approved1', 'Approved2']);
+      expect(await list('request_type=flawed_tray')).toEqual([]);
+      // The counts follow the same filter.
+      const counts = (await get('/patients/counts?request_type=tray_design', admin)).json().counts;
+      expect(counts.all).toBe(1);
+      // A practice sees only its own cases with such a request.
+      expect(
+        names((await get('/patients?status=all&request_type=printing', member.headers)).json().data),
+      ).toEqual([]);
+
+      const bad = await get('/patients?request_type=rocket&request_status=lost', admin);
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json().errors.request_type).toContain('The selected request type is invalid.');
+      expect(bad.json().errors.request_status).toContain('The selected request status is invalid.');
+    } finally {
+      await t.db.deleteFrom('customer_requests').where('id', 'in', [design.id, setup.id]).execute();
+    }
+  });
+
+  it('assignment: only cases whose Rx form assigns the print so', async () => {
+    const third = names((await get('/patients?status=all&assignment=3', admin)).json().data);
+    expect(third.sort()).toEqual(['Awaiting1', 'Elsewhere']);
+    expect(names((await get('/patients?status=all&assignment=3', partner)).json().data)).toEqual([
+      'Awaiting1',
+    ]);
+    expect((await get('/patients/counts?assignment=3', admin)).json().counts.all).toBe(2);
+    const bad = await get('/patients?assignment=9', admin);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors.assignment).toContain('The selected assignment is invalid.');
+  });
+
   it('scoping: a member sees only their own patients; another organization id answers 404; a lab partner sees assigned cases', async () => {
     expect(names((await get('/patients', member.headers)).json().data)).toEqual(['Mine']);
     expect((await get(`/patients?organization_id=${orgB}`, owner.headers)).statusCode).toBe(404);

@@ -344,52 +344,6 @@ describe('PUT /patients/{id}/toggle_hold', () => {
   });
 });
 
-describe('POST /patients/{id}/on-hold-notes', () => {
-  const note = { name: 'Dr Owner', note: 'Called the office, scans due Friday' };
-
-  it('answers 401, 404 for another organization, 403 without the hold permission, and validates', async () => {
-    const id = await givenCase();
-    await req('PUT', `/${id}/toggle_hold`, owner.headers, { name: 'Dr Owner', reason: 'Waiting for scans' });
-    expect((await req('POST', `/${id}/on-hold-notes`, undefined, note)).statusCode).toBe(401);
-    expect((await req('POST', `/${id}/on-hold-notes`, doctorB.headers, note)).statusCode).toBe(404);
-    const own = await givenCase({ user_id: member.id });
-    const denied = await req('POST', `/${own}/on-hold-notes`, member.headers, note);
-    expect(denied.statusCode).toBe(403);
-    expect(denied.json().message).toBe(UNAUTHORIZED);
-    const invalid = await req('POST', `/${id}/on-hold-notes`, owner.headers, { name: '', note: ' ' });
-    expect(invalid.statusCode).toBe(400);
-    expect(invalid.json().errors).toMatchObject({ name: ['Required'], note: ['Required'] });
-  });
-
-  it('adds a note only while the patient is on hold; the history keeps it between hold and unhold', async () => {
-    const id = await givenCase();
-    const early = await req('POST', `/${id}/on-hold-notes`, owner.headers, note);
-    expect(early.statusCode).toBe(422);
-    expect(early.json().message).toBe(PATIENT_MESSAGES.notOnHold);
-
-    await req('PUT', `/${id}/toggle_hold`, owner.headers, { name: 'Dr Owner', reason: 'Waiting for scans' });
-    const added = await req('POST', `/${id}/on-hold-notes`, tech, {
-      name: 'Taylor Tech',
-      note: 'Reminded the office',
-    });
-    expect(added.statusCode).toBe(201);
-    expect(added.json()).toMatchObject({
-      message: PATIENT_MESSAGES.onHoldNoteAdded,
-      data: { name: 'Taylor Tech', note: 'Reminded the office', is_on_hold_reason: false, is_unhold: false },
-    });
-    await req('PUT', `/${id}/toggle_hold`, owner.headers, { name: 'Dr Owner', reason: 'Scans in' });
-    expect((await req('POST', `/${id}/on-hold-notes`, owner.headers, note)).statusCode).toBe(422);
-
-    const history = (await req('GET', `/${id}/on-hold-notes`, owner.headers)).json().data;
-    expect(history.map((n: { note: string }) => n.note)).toEqual([
-      'Waiting for scans',
-      'Reminded the office',
-      'Scans in',
-    ]);
-    expect(await auditActions(id)).toContain('patients.on-hold-notes.create');
-  });
-});
-
 describe('PUT /patients/{id}/archive, DELETE /patients/{id}, POST restore', () => {
   const archiveBody = { archived_by_name: 'Alice', archived_reason: 'Duplicate' };
   const deleteBody = { deleted_by_name: 'Olivia', deleted_reason: 'Entered twice' };
@@ -632,68 +586,6 @@ describe('POST /patients/{id}/restore-backup-ios', () => {
       .where('id', '=', current.id)
       .executeTakeFirstOrThrow();
     expect(prev.tag).toBe('tech_backup');
-  });
-});
-
-describe('case notes', () => {
-  it('on-hold notes: 401, 404 elsewhere, empty for a patient never held', async () => {
-    const id = await givenCase();
-    expect((await req('GET', `/${id}/on-hold-notes`)).statusCode).toBe(401);
-    expect((await req('GET', `/${id}/on-hold-notes`, doctorB.headers)).statusCode).toBe(404);
-    expect((await req('GET', `/${id}/on-hold-notes`, owner.headers)).json()).toEqual({ data: [] });
-  });
-
-  it('no case note on an archived patient', async () => {
-    const id = await givenCase({ patient: { deleted_at: new Date(), deleted_kind: 'archived' } });
-    const res = await req('POST', `/${id}/case-notes`, admin, { message: 'Hello' });
-    expect(res.statusCode).toBe(422);
-    expect(res.json().message).toBe(PATIENT_MESSAGES.alreadyArchived);
-  });
-
-  it('401, 404 elsewhere, validation', async () => {
-    const id = await givenCase();
-    expect((await req('GET', `/${id}/case-notes`)).statusCode).toBe(401);
-    expect((await req('POST', `/${id}/case-notes`, undefined, { message: 'x' })).statusCode).toBe(401);
-    expect((await req('GET', `/${id}/case-notes`, doctorB.headers)).statusCode).toBe(404);
-    expect((await req('POST', `/${id}/case-notes`, doctorB.headers, { message: 'x' })).statusCode).toBe(404);
-    const invalid = await req('POST', `/${id}/case-notes`, owner.headers, { message: '   ' });
-    expect(invalid.statusCode).toBe(400);
-    expect(invalid.json().errors).toMatchObject({ message: ['Required'] });
-  });
-
-  it('a conversation between the doctor and management, oldest first; management notes notify the doctor', async () => {
-    const id = await givenCase();
-    const first = await req('POST', `/${id}/case-notes`, owner.headers, {
-      message: 'Please check the lower arch',
-    });
-    expect(first.statusCode).toBe(201);
-    expect(first.json()).toMatchObject({
-      message: PATIENT_MESSAGES.caseNoteAdded,
-      data: {
-        author_type: 'doctor',
-        author_name: 'Olivia Owner',
-        author_id: owner.id,
-        message: 'Please check the lower arch',
-      },
-    });
-    await req('POST', `/${id}/case-notes`, admin, { message: 'Done' });
-    const list = (await req('GET', `/${id}/case-notes`, owner.headers)).json().data;
-    expect(list.map((n: { author_type: string; message: string }) => [n.author_type, n.message])).toEqual([
-      ['doctor', 'Please check the lower arch'],
-      ['management', 'Done'],
-    ]);
-    expect(list[1].author_name).toBe('Alice Admin');
-    const n = await t.db
-      .selectFrom('notifications')
-      .select('message')
-      .where('user_id', '=', owner.id)
-      .where('patient_id', '=', id)
-      .execute();
-    expect(n).toEqual([{ message: 'New case note on Ana Lopez' }]);
-    expect((await req('GET', `/${id}`, owner.headers)).json().patient.notes_availability.case).toBe(true);
-    expect(await auditActions(id)).toEqual(
-      expect.arrayContaining(['patients.case-notes.create', 'patients.case-notes.read']),
-    );
   });
 });
 

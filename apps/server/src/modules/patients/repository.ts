@@ -1,11 +1,13 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import {
+  type DashboardActivity,
   formatPatientName,
   PATIENTS_TOTAL_CAP,
   patientFullName,
   type PatientListItem,
   type PatientListStatus,
   type PatientSort,
+  type RequestType,
 } from '@archline/contracts';
 import type { DB } from '../../db/schema.ts';
 import { patientScopeSql, type PatientScope } from '../../platform/permissions/patient-scope.ts';
@@ -75,6 +77,63 @@ export interface PatientFilters {
   activeOnly?: boolean;
   rushOnly?: boolean;
   caseNotesOnly?: boolean;
+  /** Only cases with this event in [activityFrom, activityTo) (the dashboard's filtered statistics). */
+  activity?: DashboardActivity;
+  activityFrom?: Date | null;
+  activityTo?: Date | null;
+  /** Only cases with a customer request of this kind and/or status (REQUEST_STATUS ids). */
+  requestType?: RequestType;
+  requestStatusId?: number;
+  /** Only cases whose Rx form assigns the print to 1 the provider, 2 in-office or 3 the third party. */
+  printAssignment?: number;
+}
+
+/**
+ * A case with a customer request of the kind and status: the kind follows from what the request
+ * carries, as on the requests list (requestTypeOf: tray design, then flawed trays, then printing,
+ * else the initial case setup).
+ */
+export function requestCondition(type: RequestType | undefined, statusId: number | undefined): Cond {
+  const td = sql`exists (select 1 from tray_design_requests td where td.customer_request_id = cr.id)`;
+  const ft = sql`exists (select 1 from flawed_trays ft where ft.customer_request_id = cr.id)`;
+  const pr = sql`exists (select 1 from printing_requests pr where pr.customer_request_id = cr.id)`;
+  const kind: Cond[] = [];
+  if (type === 'tray_design') kind.push(td);
+  if (type === 'flawed_tray') kind.push(sql`not ${td}`, ft);
+  if (type === 'printing') kind.push(sql`not ${td}`, sql`not ${ft}`, pr);
+  if (type === 'initial_case_setup') kind.push(sql`not ${td}`, sql`not ${ft}`, sql`not ${pr}`);
+  const conds = [sql`cr.patient_id = p.id`, ...(statusId ? [sql`cr.status_id = ${statusId}`] : []), ...kind];
+  return sql`exists (select 1 from customer_requests cr where ${and(conds)})`;
+}
+
+/**
+ * A case with the event in [from, to): the rule of each of the dashboard's filtered statistics
+ * (DASHBOARD_ACTIVITIES in contracts; the dashboard's repository counts by the same rules).
+ */
+export function activityCondition(activity: DashboardActivity, from: Date | null, to: Date | null): Cond {
+  const within = (column: string): Cond =>
+    and([
+      sql`${sql.ref(column)} is not null`,
+      ...(from ? [sql`${sql.ref(column)} >= ${from}`] : []),
+      ...(to ? [sql`${sql.ref(column)} < ${to}`] : []),
+    ]);
+  switch (activity) {
+    case 'submissions':
+      return sql`exists (select 1 from rx_forms a where a.patient_id = p.id and ${within('a.submitted_at')})`;
+    case 'initial_setups':
+      return sql`exists (select 1 from rx_forms a where a.patient_id = p.id and ${within('a.ready_at')})`;
+    case 'completed_cases':
+      return sql`(p.patient_status_id = 3 and ${within('p.setup_completed_at')})`;
+    case 'shipped':
+      return sql`exists (select 1 from printing_requests a where a.patient_id = p.id and a.printing_request_status_id = 3 and ${within('a.completed_at')})`;
+    case 'print_requests':
+      return sql`exists (select 1 from printing_requests a where a.patient_id = p.id and a.printing_request_status_id <> 4 and ${within('a.created_at')})`;
+    case 'insert_brackets':
+      return sql`exists (select 1 from printing_requests a join printing_request_items i on i.printing_request_id = a.id
+        where a.patient_id = p.id and a.printing_request_status_id <> 4 and i.insert_brackets and ${within('i.created_at')})`;
+    case 'flawed_trays':
+      return sql`exists (select 1 from flawed_trays a where a.patient_id = p.id and ${within('a.created_at')})`;
+  }
 }
 
 function filterConditions(f: PatientFilters): Cond[] {
@@ -113,7 +172,10 @@ function filterConditions(f: PatientFilters): Cond[] {
   if (archived === 'exclude') conds.push(sql`p.deleted_at is null`);
   if (f.activeOnly) conds.push(sql`p.patient_status_id = 1`);
   if (f.rushOnly) conds.push(sql`rx.rush_case`);
+  if (f.printAssignment) conds.push(sql`rx.print_assignment = ${f.printAssignment}`);
   if (f.caseNotesOnly) conds.push(sql`exists (select 1 from case_notes cn where cn.patient_id = p.id)`);
+  if (f.activity) conds.push(activityCondition(f.activity, f.activityFrom ?? null, f.activityTo ?? null));
+  if (f.requestType || f.requestStatusId) conds.push(requestCondition(f.requestType, f.requestStatusId));
   return conds;
 }
 
@@ -329,7 +391,8 @@ function matching(a: Pick<ListArgs, 'scope' | 'filters' | 'status'>): Cond {
     a.status !== 'all' ||
     a.scope.kind === 'lab_partner' ||
     Boolean(a.filters.locationIds?.length) ||
-    Boolean(a.filters.rushOnly);
+    Boolean(a.filters.rushOnly) ||
+    Boolean(a.filters.printAssignment);
   return readsRx
     ? sql`patients p left join rx_forms rx on ${RX_JOIN} where ${where}`
     : sql`patients p where ${where}`;
@@ -543,59 +606,6 @@ export async function lockPatient(db: Kysely<DB>, id: number) {
     .executeTakeFirst();
 }
 
-export async function insertOnHoldNote(
-  db: Kysely<DB>,
-  v: {
-    patient_id: number;
-    user_id: number;
-    name: string;
-    note: string;
-    is_on_hold_reason: boolean;
-    is_unhold: boolean;
-    notify_office: boolean;
-  },
-): Promise<number> {
-  const row = await db.insertInto('on_hold_notes').values(v).returning('id').executeTakeFirstOrThrow();
-  return row.id;
-}
-
-export async function listOnHoldNotes(db: Kysely<DB>, patientId: number) {
-  return db
-    .selectFrom('on_hold_notes')
-    .select(['id', 'created_at', 'name', 'note', 'is_on_hold_reason', 'is_unhold', 'notify_office'])
-    .where('patient_id', '=', patientId)
-    .orderBy('created_at')
-    .orderBy('id')
-    .execute();
-}
-
-export async function listCaseNotes(db: Kysely<DB>, patientId: number) {
-  return db
-    .selectFrom('case_notes')
-    .select(['id', 'author_type', 'author_name', 'author_id', 'created_at', 'message'])
-    .where('patient_id', '=', patientId)
-    .orderBy('created_at')
-    .orderBy('id')
-    .execute();
-}
-
-export async function insertCaseNote(
-  db: Kysely<DB>,
-  v: {
-    patient_id: number;
-    author_id: number;
-    author_type: 'management' | 'doctor';
-    author_name: string;
-    message: string;
-  },
-) {
-  return db
-    .insertInto('case_notes')
-    .values(v)
-    .returning(['id', 'author_type', 'author_name', 'author_id', 'created_at', 'message'])
-    .executeTakeFirstOrThrow();
-}
-
 /** Cancels the Rx form and the patient's open (New) requests: the case reversal. */
 export async function cancelCase(db: Kysely<DB>, patientId: number): Promise<{ requests: number }> {
   await db
@@ -714,15 +724,6 @@ export async function isMemberOf(db: Kysely<DB>, organizationId: number, userId:
     .select('user_id')
     .where('organization_id', '=', organizationId)
     .where('user_id', '=', userId)
-    .executeTakeFirst();
-  return row !== undefined;
-}
-
-export async function organizationExists(db: Kysely<DB>, organizationId: number): Promise<boolean> {
-  const row = await db
-    .selectFrom('organizations')
-    .select('id')
-    .where('id', '=', organizationId)
     .executeTakeFirst();
   return row !== undefined;
 }

@@ -1,6 +1,6 @@
 /**
  * Patients: lists, counts, details, updates, hold / archive / delete / restore / complete, case
- * reversal, backup IOS restore, on-hold notes and case notes.
+ * reversal, backup IOS restore. The notes of a patient are the case-notes module.
  *
  * Rules (document 1 sections 4 and 6):
  * - visibility: a patient outside the caller's scope (another organization, a lab partner's
@@ -12,8 +12,8 @@
  *   compliance check to pass.
  */
 import {
-  CASE_NOTE_EVENT,
   CASE_REVERSAL_WARNINGS,
+  REQUEST_STATUS,
   PATIENT_MESSAGES,
   PATIENT_NOTE_FIELDS,
   PATIENTS_MANAGEMENT_PAGE_SIZE,
@@ -22,18 +22,14 @@ import {
   NEWEST_FIRST_STATUSES,
   applyNameCorrection,
   canNotifyDoctor,
+  rangeInstants,
   canPatientAction,
   needsCompletedSetupNotice,
-  patientChannel,
   patientNoteAccess,
   type ArchivePatientRequest,
-  type CaseNote,
   type CheckSimilarPatientQuery,
-  type CreateCaseNoteRequest,
-  type CreateOnHoldNoteRequest,
   type DeletePatientRequest,
   type ListPatientsFilters,
-  type OnHoldNote,
   type PatientAction,
   type PatientDetails,
   type PatientListStatus,
@@ -49,19 +45,24 @@ import type { AppContext } from '../../platform/context.ts';
 import type { Actor } from '../../platform/auth/actor.ts';
 import { recordAudit } from '../../platform/audit/index.ts';
 import { forbidden, notFound, unprocessable, fieldError } from '../../platform/http/errors.ts';
-import { canSeeOrganization } from '../../platform/permissions/index.ts';
-import { patientScopeOf } from '../../platform/permissions/patient-scope.ts';
+import {
+  organizationExists,
+  requireVisibleOrganization,
+} from '../../platform/permissions/organization-scope.ts';
+import { patientScopeOf, patientScopeReaches } from '../../platform/permissions/patient-scope.ts';
 import type { RequestMeta } from '../../platform/http/request-meta.ts';
-import { loadPublicSettings } from '../auth/repository.ts';
+import { lastPage, totalOf } from '../../platform/http/paginate.ts';
+import { publicSettings } from '../auth/service.ts';
+import { recordOnHoldNote } from '../case-notes/service.ts';
 import { notifyUser } from '../notifications/service.ts';
+import { overallProductionTimes } from '../tech-workflows/index.ts';
+import { actorName, assertLive, auditPatient, gate, isManagement, loadPatient } from './access.ts';
 import * as repo from './repository.ts';
 
 type UpdateInput = z.output<typeof UpdatePatientRequest>;
 type HoldInput = z.output<typeof ToggleHoldRequest>;
 type ArchiveInput = z.output<typeof ArchivePatientRequest>;
 type DeleteInput = z.output<typeof DeletePatientRequest>;
-type NoteInput = z.output<typeof CreateCaseNoteRequest>;
-type OnHoldNoteInput = z.output<typeof CreateOnHoldNoteRequest>;
 type ReversalInput = z.output<typeof CaseReversalRequest>;
 type SimilarInput = z.output<typeof CheckSimilarPatientQuery>;
 
@@ -69,42 +70,7 @@ type SimilarInput = z.output<typeof CheckSimilarPatientQuery>;
 // Scope and gates
 // ------------------------------------------------------------------------------------------------
 
-const isManagement = (actor: Actor) => actor.profile === 'management';
 const canViewArchived = (actor: Actor) => canPatientAction(actor.permissions, 'view_archived');
-
-function gate(actor: Actor, action: PatientAction): void {
-  if (!canPatientAction(actor.permissions, action)) throw forbidden();
-}
-
-async function load(ctx: AppContext, actor: Actor, id: number): Promise<repo.PatientRecord> {
-  const record = await repo.findPatient(ctx.db, id, patientScopeOf(actor));
-  if (!record) throw notFound();
-  return record;
-}
-
-interface AuditArgs {
-  actor: Actor;
-  meta: RequestMeta;
-  action: string;
-  patient: { id: number; organization_id: number };
-  details?: Record<string, unknown>;
-}
-function audit(executor: AppContext['db'], a: AuditArgs) {
-  return recordAudit(executor, {
-    actorUserId: a.actor.userId,
-    actorEmail: a.actor.email,
-    ip: a.meta.ip,
-    requestId: a.meta.requestId,
-    action: a.action,
-    entityType: 'patient',
-    entityId: a.patient.id,
-    organizationId: a.patient.organization_id,
-    outcome: 'success',
-    details: a.details,
-  });
-}
-
-const actorName = (actor: Actor) => `${actor.firstName} ${actor.lastName}`.trim();
 
 // ------------------------------------------------------------------------------------------------
 // Derived state
@@ -258,13 +224,24 @@ function filtersOf(actor: Actor, q: CountsFilters): repo.PatientFilters {
     activeOnly: q.active_only,
     rushOnly: q.rush_only,
     caseNotesOnly: q.case_notes_only,
+    requestType: q.request_type,
+    printAssignment: q.assignment,
+    requestStatusId: q.request_status ? REQUEST_STATUS[q.request_status] : undefined,
+    ...(q.activity
+      ? (() => {
+          const { from, to } = rangeInstants(
+            { from: q.activity_from ?? null, to: q.activity_to ?? null },
+            q.time_zone ?? 'UTC',
+          );
+          return { activity: q.activity, activityFrom: from, activityTo: to };
+        })()
+      : {}),
   };
 }
 
 export async function listPatients(ctx: AppContext, actor: Actor, q: ListPatientsFilters, meta: RequestMeta) {
   const management = isManagement(actor);
-  if (q.organization_id !== undefined && !(await seesOrganization(ctx, actor, q.organization_id)))
-    throw notFound();
+  if (q.organization_id !== undefined && !patientScopeReaches(actor, q.organization_id)) throw notFound();
   const filters = filtersOf(actor, q);
   // Searching, on-hold-only and archived-only lists span every status.
   const status: PatientListStatus = q.search || q.on_hold || q.archived ? 'all' : (q.status ?? 'all');
@@ -274,7 +251,7 @@ export async function listPatients(ctx: AppContext, actor: Actor, q: ListPatient
   const scope = patientScopeOf(actor);
   const args = { scope, filters, status, sort, page: q.page, perPage, withOrganizationType: management };
   const { rows, total: windowTotal } = await repo.listPatients(ctx.db, args);
-  const counted = windowTotal >= 0 ? windowTotal : q.page > 1 ? await repo.countPatients(ctx.db, args) : 0;
+  const counted = await totalOf(windowTotal, q.page, () => repo.countPatients(ctx.db, args));
   const totalCapped = counted > PATIENTS_TOTAL_CAP;
   const total = Math.min(counted, PATIENTS_TOTAL_CAP);
   await recordAudit(ctx.db, {
@@ -288,27 +265,24 @@ export async function listPatients(ctx: AppContext, actor: Actor, q: ListPatient
     outcome: 'success',
     details: { status, page: q.page, ids: rows.map((r) => r.id) },
   });
+  const productionTimes = await overallProductionTimes(
+    ctx,
+    rows.map((r) => r.id),
+  );
   return {
-    data: rows,
+    data: rows.map((r) => ({ ...r, overall_production_time: productionTimes.get(r.id) ?? 0 })),
     meta: {
       page: q.page,
       per_page: perPage,
       total,
       total_capped: totalCapped,
-      last_page: Math.max(1, Math.ceil(total / perPage)),
+      last_page: lastPage(total, perPage),
     },
   };
 }
 
-/** Whether the organization is visible: management by scope (a lab partner: organizations it serves), practice users the current one. */
-async function seesOrganization(ctx: AppContext, actor: Actor, organizationId: number): Promise<boolean> {
-  if (isManagement(actor)) return canSeeOrganization(actor, organizationId);
-  return actor.currentOrganizationId === organizationId && actor.organizationIds.includes(organizationId);
-}
-
 export async function countsForScope(ctx: AppContext, actor: Actor, q: CountsFilters) {
-  if (q.organization_id !== undefined && !(await seesOrganization(ctx, actor, q.organization_id)))
-    throw notFound();
+  if (q.organization_id !== undefined && !patientScopeReaches(actor, q.organization_id)) throw notFound();
   const filters = filtersOf(actor, { ...q, archived: undefined, on_hold: undefined });
   const counts = await repo.countPerStatus(ctx.db, patientScopeOf(actor), filters);
   if (!canViewArchived(actor)) counts.archived = 0;
@@ -321,10 +295,7 @@ export async function countsForOrganization(
   organizationId: number,
   q: CountsFilters,
 ) {
-  if (
-    !(await seesOrganization(ctx, actor, organizationId)) ||
-    !(await repo.organizationExists(ctx.db, organizationId))
-  )
+  if (!patientScopeReaches(actor, organizationId) || !(await organizationExists(ctx.db, organizationId)))
     throw notFound();
   return countsForScope(ctx, actor, { ...q, organization_id: organizationId });
 }
@@ -334,8 +305,8 @@ export async function countsForOrganization(
 // ------------------------------------------------------------------------------------------------
 
 export async function getPatient(ctx: AppContext, actor: Actor, id: number, meta: RequestMeta) {
-  const record = await load(ctx, actor, id);
-  await audit(ctx.db, { actor, meta, action: 'patients.read', patient: record.item });
+  const record = await loadPatient(ctx, actor, id);
+  await auditPatient(ctx.db, { actor, meta, action: 'patients.read', patient: record.item });
   return { patient: toDetails(actor, record) };
 }
 
@@ -348,7 +319,7 @@ export async function updatePatient(
   input: UpdateInput,
   meta: RequestMeta,
 ) {
-  const record = await load(ctx, actor, id);
+  const record = await loadPatient(ctx, actor, id);
   const management = isManagement(actor);
   const changed = Object.entries(input)
     .filter(([, v]) => v !== undefined)
@@ -367,7 +338,7 @@ export async function updatePatient(
 
   const fields: repo.PatientUpdate = {};
   if (nameFields.length) {
-    const { name_correction } = await loadPublicSettings(ctx.db);
+    const { name_correction } = await publicSettings(ctx);
     if (input.first_name !== undefined)
       fields.first_name = applyNameCorrection(input.first_name, name_correction);
     if (input.last_name !== undefined)
@@ -383,7 +354,7 @@ export async function updatePatient(
 
   await ctx.db.transaction().execute(async (trx) => {
     await repo.updatePatient(trx, id, fields);
-    await audit(trx, {
+    await auditPatient(trx, {
       actor,
       meta,
       action: 'patients.update',
@@ -402,9 +373,6 @@ export async function updatePatient(
 // Hold, archive, delete, restore, complete
 // ------------------------------------------------------------------------------------------------
 
-function assertLive(record: repo.PatientRecord) {
-  if (record.item.deleted_at) throw unprocessable(PATIENT_MESSAGES.alreadyArchived);
-}
 function assertNoNotice(actor: Actor, record: repo.PatientRecord) {
   if (noticeApplies(actor, record)) throw unprocessable(PATIENT_MESSAGES.completedSetupNotice);
 }
@@ -416,7 +384,7 @@ export async function toggleHold(
   input: HoldInput,
   meta: RequestMeta,
 ) {
-  const record = await load(ctx, actor, id);
+  const record = await loadPatient(ctx, actor, id);
   gate(actor, 'hold');
   assertLive(record);
   assertNoNotice(actor, record);
@@ -434,7 +402,7 @@ export async function toggleHold(
         ? { held_at: new Date(), held_by_group: management ? 2 : 1, held_by_user_id: actor.userId }
         : { held_at: null, held_by_group: null, held_by_user_id: null },
     );
-    await repo.insertOnHoldNote(trx, {
+    await recordOnHoldNote(trx, {
       patient_id: id,
       user_id: actor.userId,
       name: input.name,
@@ -443,7 +411,7 @@ export async function toggleHold(
       is_unhold: !hold,
       notify_office: notifyOffice,
     });
-    await audit(trx, {
+    await auditPatient(trx, {
       actor,
       meta,
       action: hold ? 'patients.hold' : 'patients.unhold',
@@ -476,7 +444,7 @@ export async function archivePatient(
   input: ArchiveInput,
   meta: RequestMeta,
 ) {
-  const record = await load(ctx, actor, id);
+  const record = await loadPatient(ctx, actor, id);
   gate(actor, 'archive');
   assertLive(record);
   assertNoNotice(actor, record);
@@ -490,7 +458,7 @@ export async function archivePatient(
       archived_reason: input.archived_reason,
       deleted_by_user_id: actor.userId,
     });
-    await audit(trx, {
+    await auditPatient(trx, {
       actor,
       meta,
       action: 'patients.archive',
@@ -508,7 +476,7 @@ export async function deletePatient(
   input: DeleteInput,
   meta: RequestMeta,
 ) {
-  const record = await load(ctx, actor, id);
+  const record = await loadPatient(ctx, actor, id);
   gate(actor, 'delete');
   assertLive(record);
   assertNoNotice(actor, record);
@@ -524,7 +492,7 @@ export async function deletePatient(
       archived_reason: input.deleted_reason,
       deleted_by_user_id: actor.userId,
     });
-    await audit(trx, {
+    await auditPatient(trx, {
       actor,
       meta,
       action: 'patients.delete',
@@ -536,7 +504,7 @@ export async function deletePatient(
 }
 
 export async function restorePatient(ctx: AppContext, actor: Actor, id: number, meta: RequestMeta) {
-  const record = await load(ctx, actor, id);
+  const record = await loadPatient(ctx, actor, id);
   gate(actor, 'restore');
   if (!record.item.deleted_at) throw unprocessable(PATIENT_MESSAGES.notArchived);
   await ctx.db.transaction().execute(async (trx) => {
@@ -549,13 +517,13 @@ export async function restorePatient(ctx: AppContext, actor: Actor, id: number, 
       archived_reason: null,
       deleted_by_user_id: null,
     });
-    await audit(trx, { actor, meta, action: 'patients.restore', patient: record.item });
+    await auditPatient(trx, { actor, meta, action: 'patients.restore', patient: record.item });
   });
   return { patient: await detailsOf(ctx, actor, id), message: PATIENT_MESSAGES.restored };
 }
 
 export async function completeSetup(ctx: AppContext, actor: Actor, id: number, meta: RequestMeta) {
-  const record = await load(ctx, actor, id);
+  const record = await loadPatient(ctx, actor, id);
   gate(actor, 'complete');
   assertLive(record);
   if (record.item.patient_status_id !== 1) throw unprocessable(PATIENT_MESSAGES.notActive);
@@ -568,7 +536,7 @@ export async function completeSetup(ctx: AppContext, actor: Actor, id: number, m
         ? new Date(record.item.setup_completed_at)
         : new Date(),
     });
-    await audit(trx, { actor, meta, action: 'patients.complete', patient: record.item });
+    await auditPatient(trx, { actor, meta, action: 'patients.complete', patient: record.item });
   });
   return { patient: await detailsOf(ctx, actor, id), message: PATIENT_MESSAGES.completed };
 }
@@ -578,7 +546,7 @@ export async function completeSetup(ctx: AppContext, actor: Actor, id: number, m
 // ------------------------------------------------------------------------------------------------
 
 export async function checkCaseReversal(ctx: AppContext, actor: Actor, id: number) {
-  const record = await load(ctx, actor, id);
+  const record = await loadPatient(ctx, actor, id);
   gate(actor, 'reverse');
   const warnings = reversalWarnings(record);
   return { data: { is_compliant: warnings.length === 0, warnings } };
@@ -596,7 +564,7 @@ export async function reverseCase(
   input: ReversalInput,
   meta: RequestMeta,
 ) {
-  const record = await load(ctx, actor, id);
+  const record = await loadPatient(ctx, actor, id);
   gate(actor, 'reverse');
   const warnings = reversalWarnings(record);
   if (warnings.length) throw unprocessable(PATIENT_MESSAGES.notCompliant, { case_reversal: warnings });
@@ -611,7 +579,7 @@ export async function reverseCase(
       archived_reason: input.reason ? `Case reversed: ${input.reason}` : 'Case reversed',
       deleted_by_user_id: actor.userId,
     });
-    await audit(trx, {
+    await auditPatient(trx, {
       actor,
       meta,
       action: 'patients.case-reversal',
@@ -627,7 +595,7 @@ export async function reverseCase(
 }
 
 export async function restoreBackupIos(ctx: AppContext, actor: Actor, id: number, meta: RequestMeta) {
-  const record = await load(ctx, actor, id);
+  const record = await loadPatient(ctx, actor, id);
   gate(actor, 'restore_backup_ios');
   assertLive(record);
   const file = await ctx.db.transaction().execute(async (trx) => {
@@ -635,7 +603,7 @@ export async function restoreBackupIos(ctx: AppContext, actor: Actor, id: number
     const backup = await repo.findTechBackup(trx, id);
     if (!backup) throw unprocessable(PATIENT_MESSAGES.noBackup);
     const restored = await repo.swapTechBackup(trx, id, backup.id, record.item.ios_file_id);
-    await audit(trx, {
+    await auditPatient(trx, {
       actor,
       meta,
       action: 'patients.restore-backup-ios',
@@ -660,138 +628,6 @@ export async function restoreBackupIos(ctx: AppContext, actor: Actor, id: number
 }
 
 // ------------------------------------------------------------------------------------------------
-// Notes
-// ------------------------------------------------------------------------------------------------
-
-export async function listOnHoldNotes(ctx: AppContext, actor: Actor, id: number, meta: RequestMeta) {
-  const record = await load(ctx, actor, id);
-  const rows = await repo.listOnHoldNotes(ctx.db, id);
-  await audit(ctx.db, { actor, meta, action: 'patients.on-hold-notes.read', patient: record.item });
-  const data: OnHoldNote[] = rows.map((r) => ({
-    id: Number(r.id),
-    created_at: repo.iso(r.created_at),
-    name: r.name,
-    note: r.note,
-    is_on_hold_reason: r.is_on_hold_reason,
-    is_unhold: r.is_unhold,
-    notify_office: r.notify_office,
-  }));
-  return { data };
-}
-
-/**
- * A note on a held patient (the On Hold Notes panel): only while the patient is on hold, by whoever
- * may hold or release it.
- */
-export async function addOnHoldNote(
-  ctx: AppContext,
-  actor: Actor,
-  id: number,
-  input: OnHoldNoteInput,
-  meta: RequestMeta,
-) {
-  const record = await load(ctx, actor, id);
-  gate(actor, 'hold');
-  assertLive(record);
-  const row = await ctx.db.transaction().execute(async (trx) => {
-    const locked = await repo.lockPatient(trx, id);
-    if (!locked || locked.deleted_at) throw unprocessable(PATIENT_MESSAGES.alreadyArchived);
-    if (locked.held_at === null) throw unprocessable(PATIENT_MESSAGES.notOnHold);
-    const noteId = await repo.insertOnHoldNote(trx, {
-      patient_id: id,
-      user_id: actor.userId,
-      name: input.name,
-      note: input.note,
-      is_on_hold_reason: false,
-      is_unhold: false,
-      notify_office: false,
-    });
-    await audit(trx, { actor, meta, action: 'patients.on-hold-notes.create', patient: record.item });
-    return (await repo.listOnHoldNotes(trx, id)).find((n) => Number(n.id) === noteId)!;
-  });
-  const data: OnHoldNote = {
-    id: Number(row.id),
-    created_at: repo.iso(row.created_at),
-    name: row.name,
-    note: row.note,
-    is_on_hold_reason: row.is_on_hold_reason,
-    is_unhold: row.is_unhold,
-    notify_office: row.notify_office,
-  };
-  return { data, message: PATIENT_MESSAGES.onHoldNoteAdded };
-}
-
-function toCaseNote(r: Awaited<ReturnType<typeof repo.listCaseNotes>>[number]): CaseNote {
-  return {
-    id: Number(r.id),
-    author_type: r.author_type as CaseNote['author_type'],
-    author_name: r.author_name,
-    author_id: r.author_id === null ? null : Number(r.author_id),
-    created_at: repo.iso(r.created_at),
-    message: r.message,
-  };
-}
-
-export async function listCaseNotes(ctx: AppContext, actor: Actor, id: number, meta: RequestMeta) {
-  const record = await load(ctx, actor, id);
-  const rows = await repo.listCaseNotes(ctx.db, id);
-  await audit(ctx.db, { actor, meta, action: 'patients.case-notes.read', patient: record.item });
-  return { data: rows.map(toCaseNote) };
-}
-
-/**
- * A case note from management or the practice. After the commit, `new-message` goes out on
- * `patient.{id}`; a note from management also notifies the doctor.
- */
-export async function addCaseNote(
-  ctx: AppContext,
-  actor: Actor,
-  id: number,
-  input: NoteInput,
-  meta: RequestMeta,
-) {
-  const record = await load(ctx, actor, id);
-  assertLive(record);
-  const management = isManagement(actor);
-  const p = record.item;
-  const note = await ctx.db.transaction().execute(async (trx) => {
-    const row = await repo.insertCaseNote(trx, {
-      patient_id: id,
-      author_id: actor.userId,
-      author_type: management ? 'management' : 'doctor',
-      author_name: actorName(actor),
-      message: input.message,
-    });
-    await audit(trx, {
-      actor,
-      meta,
-      action: 'patients.case-notes.create',
-      patient: p,
-      details: { case_note_id: row.id },
-    });
-    if (management && p.user_id !== actor.userId)
-      await notifyUser(ctx, trx, {
-        userId: p.user_id,
-        message: `New case note on ${p.full_name}`,
-        link: `/patient-details/${id}`,
-        type: 'general',
-        patientId: id,
-        organizationId: p.organization_id,
-      });
-    return toCaseNote(row);
-  });
-  try {
-    await ctx.realtime.publish(patientChannel(id), CASE_NOTE_EVENT, {
-      patient_id: id,
-      case_note_id: note.id,
-    });
-  } catch (err) {
-    ctx.log.warn({ err, patientId: id }, 'could not publish a case note event');
-  }
-  return { data: note, message: PATIENT_MESSAGES.caseNoteAdded };
-}
-
-// ------------------------------------------------------------------------------------------------
 // Similar patient
 // ------------------------------------------------------------------------------------------------
 
@@ -799,10 +635,7 @@ export async function checkSimilarPatient(ctx: AppContext, actor: Actor, q: Simi
   const organizationId = q.organization_id ?? actor.currentOrganizationId;
   if (organizationId === null || organizationId === undefined)
     throw fieldError('organization_id', PATIENT_MESSAGES.invalidOrganization);
-  const visible = isManagement(actor)
-    ? await seesOrganization(ctx, actor, organizationId)
-    : actor.organizationIds.includes(organizationId);
-  if (!visible || !(await repo.organizationExists(ctx.db, organizationId))) throw notFound();
+  await requireVisibleOrganization(ctx.db, actor, organizationId);
   if (q.user_id !== undefined && !(await repo.isMemberOf(ctx.db, organizationId, q.user_id)))
     throw fieldError('user_id', PATIENT_MESSAGES.invalidDoctor);
   const found = await repo.similarPatients(

@@ -12,17 +12,12 @@ import type { AppContext } from '../../platform/context.ts';
 import type { Actor } from '../../platform/auth/actor.ts';
 import { recordAudit } from '../../platform/audit/index.ts';
 import { notFound, unprocessable } from '../../platform/http/errors.ts';
-import { authorize, canSeeOrganization } from '../../platform/permissions/index.ts';
+import { authorize } from '../../platform/permissions/index.ts';
+import { seesOrganization } from '../../platform/permissions/organization-scope.ts';
 import type { RequestMeta } from '../../platform/http/request-meta.ts';
 import * as repo from './repository.ts';
 
 type UpdateInput = z.output<typeof UpdateRxFormPreferenceRequest>;
-
-function seesOrganization(actor: Actor, organizationId: number): boolean {
-  return actor.profile === 'management'
-    ? canSeeOrganization(actor, organizationId)
-    : actor.organizationIds.includes(organizationId);
-}
 
 async function load(ctx: AppContext, actor: Actor, organizationId: number) {
   if (!seesOrganization(actor, organizationId)) throw notFound();

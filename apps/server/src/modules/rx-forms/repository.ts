@@ -13,7 +13,7 @@ import {
   type RxFormPricing,
 } from '@archline/contracts';
 import type { DB } from '../../db/schema.ts';
-import { fullAddress } from '../locations/repository.ts';
+import { fullAddress } from '../../db/columns.ts';
 import { patientScopeSql, type PatientScope } from '../../platform/permissions/patient-scope.ts';
 
 type Db = Kysely<DB>;

@@ -32,7 +32,7 @@ import { conflict, forbidden, notFound, unprocessable } from '../../platform/htt
 import { can } from '../../platform/permissions/index.ts';
 import { notifyUser } from '../notifications/service.ts';
 import { attachUploadsToPatient } from '../patient-files/service.ts';
-import { canSelectDoctor, seesOrganization } from '../case-entry-lookups/service.ts';
+import { canSelectDoctor, seesOrganization } from '../../platform/permissions/organization-scope.ts';
 import * as repo from './repository.ts';
 import { patientScopeOf } from '../../platform/permissions/patient-scope.ts';
 

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
-import { sql } from 'kysely';
 import type { AppContext } from '../../platform/context.ts';
+import { storedKey } from '../../platform/secrets.ts';
 
 /**
  * Encryption at rest for third-party credentials (the Whitehat password): AES-256-GCM with a
@@ -9,7 +9,6 @@ import type { AppContext } from '../../platform/context.ts';
  * alone cannot reveal the passwords).
  */
 const SETTINGS_KEY = 'whitehat_encryption_key';
-const keys = new WeakMap<AppContext, Promise<Buffer>>();
 
 /** Parses a 32-byte key given as 64 hex characters or base64. */
 export function parseKey(value: string): Buffer {
@@ -20,30 +19,9 @@ export function parseKey(value: string): Buffer {
   return key;
 }
 
-async function loadKey(ctx: AppContext): Promise<Buffer> {
+async function keyOf(ctx: AppContext): Promise<Buffer> {
   if (ctx.config.whitehatEncryptionKey) return parseKey(ctx.config.whitehatEncryptionKey);
-  // Insert-if-absent, then read: concurrent first uses all end up with the same stored key.
-  await ctx.db
-    .insertInto('settings')
-    .values({ key: SETTINGS_KEY, value: JSON.stringify(crypto.randomBytes(32).toString('base64')) })
-    .onConflict((oc) => oc.column('key').doNothing())
-    .execute();
-  const row = await ctx.db
-    .selectFrom('settings')
-    .select(sql<string>`value #>> '{}'`.as('value'))
-    .where('key', '=', SETTINGS_KEY)
-    .executeTakeFirstOrThrow();
-  return parseKey(row.value);
-}
-
-function keyOf(ctx: AppContext): Promise<Buffer> {
-  let key = keys.get(ctx);
-  if (!key) {
-    key = loadKey(ctx);
-    key.catch(() => keys.delete(ctx));
-    keys.set(ctx, key);
-  }
-  return key;
+  return storedKey(ctx, SETTINGS_KEY, parseKey);
 }
 
 /** `v1:<iv>:<tag>:<ciphertext>`, each base64. */

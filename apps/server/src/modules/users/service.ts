@@ -22,11 +22,13 @@ import { recordAudit, type AuditEntry } from '../../platform/audit/index.ts';
 import { createOneTimeToken, revokeAllTokens } from '../../platform/auth/tokens.ts';
 import { sendMail } from '../../platform/mail/index.ts';
 import { AppError, fieldError, forbidden, notFound, unprocessable } from '../../platform/http/errors.ts';
-import { authorize, can, canSeeOrganization, organizationScope } from '../../platform/permissions/index.ts';
+import { authorize, can, organizationScope } from '../../platform/permissions/index.ts';
+import { seesOrganization } from '../../platform/permissions/organization-scope.ts';
 import * as repo from './repository.ts';
 import { encryptSecret } from './secret-box.ts';
 
 import type { RequestMeta } from '../../platform/http/request-meta.ts';
+import { paginate } from '../../platform/http/paginate.ts';
 export type { RequestMeta };
 
 type CreateInput = z.output<typeof CreateSchema>;
@@ -120,8 +122,7 @@ export async function listUsers(
 ): Promise<ListUsersResponse> {
   authorize(actor, 'users.view', 'users.manage', 'users.manage-limited');
   const scope = userScopeOf(actor);
-  if (query.organizationId !== undefined && !canSeeOrganization(actor, query.organizationId))
-    throw notFound();
+  if (query.organizationId !== undefined && !seesOrganization(actor, query.organizationId)) throw notFound();
   const roles = [...(query.roles ?? []), ...(query['roles[]'] ?? [])];
   const filter: repo.ListUsersFilter = {
     organizationId: query.organizationId,
@@ -131,25 +132,7 @@ export async function listUsers(
     page: query.page,
     perPage: query.per_page,
   };
-  let { rows, total } = await repo.listUsers(ctx.db, scope, filter);
-  if (total < 0) {
-    // A page past the end: the window count is unavailable, so ask the first page for it.
-    total =
-      query.page > 1 ? (await repo.listUsers(ctx.db, scope, { ...filter, page: 1, perPage: 1 })).total : 0;
-    if (total < 0) total = 0;
-    rows = [];
-  }
-  return {
-    users: {
-      data: rows,
-      meta: {
-        current_page: query.page,
-        per_page: query.per_page,
-        total,
-        last_page: Math.max(1, Math.ceil(total / query.per_page)),
-      },
-    },
-  };
+  return { users: await paginate(filter, (page) => repo.listUsers(ctx.db, scope, { ...filter, ...page })) };
 }
 
 export async function getUser(ctx: AppContext, actor: Actor, userId: number): Promise<UserDetail> {
@@ -170,10 +153,7 @@ export async function createUser(
   assertMayAssignRole(actor, input.role);
   const organizationId = input.organization_id ?? null;
   if (organizationId !== null) {
-    if (
-      !canSeeOrganization(actor, organizationId) ||
-      !(await repo.organizationExists(ctx.db, organizationId))
-    )
+    if (!seesOrganization(actor, organizationId) || !(await repo.organizationExists(ctx.db, organizationId)))
       throw fieldError('organization_id', USER_MESSAGES.invalidOrganization);
   }
   const accountNumber = input.account_number ?? null;
@@ -431,6 +411,12 @@ export async function listNotificationSettings(
   const user = await notificationTarget(ctx, actor, userId);
   const stored = await repo.listNotificationSettings(ctx.db, user.id);
   return notificationSettingKeysFor(user.roles).map((name) => ({ name, enabled: stored.get(name) ?? true }));
+}
+
+/** Whether a notification of `name` reaches the user (a setting never toggled is on). */
+export async function notificationEnabled(ctx: AppContext, userId: number, name: string): Promise<boolean> {
+  const stored = await repo.listNotificationSettings(ctx.db, userId);
+  return stored.get(name) ?? true;
 }
 
 export async function toggleNotificationSetting(

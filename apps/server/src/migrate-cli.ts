@@ -1,6 +1,6 @@
-import { loadConfig } from '../platform/config/env.ts';
-import { openDatabase } from './database.ts';
-import { migrate } from './migrate.ts';
+import { loadConfig } from './platform/config/env.ts';
+import { openDatabase } from './db/database.ts';
+import { migrate } from './db/migrate.ts';
 import path from 'node:path';
 
 const config = loadConfig();

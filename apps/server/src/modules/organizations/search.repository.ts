@@ -19,9 +19,7 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { HubSearchFilters, HubSort, SearchHit } from '@archline/contracts';
 import type { DB } from '../../db/schema.ts';
-import { likePattern, organizationStatusSql, words } from './repository.ts';
-
-export const CSV_EXPORT_LIMIT = 100_000;
+import { doctorStatusSql, likePattern, organizationStatusSql, words } from './repository.ts';
 
 export interface HubSearchInput extends Omit<HubSearchFilters, 'sort'> {
   sort?: HubSort | undefined;
@@ -197,12 +195,7 @@ export async function searchHub(
         u.created_at as joined_at,
         (case
           when not exists (select 1 from user_roles r where r.user_id = u.id and r.role = 'doctor') then null
-          when u.deleted_at is not null then 6
-          when not exists (select 1 from licenses li where li.user_id = u.id) then 1
-          when us.first_submission_at is null then 2
-          when us.first_submission_at >= now() - interval '30 days' then 3
-          when us.newest_submission_at >= now() - interval '60 days' then 4
-          else 5 end) as status,
+          else ${doctorStatusSql} end) as status,
         coalesce(us.submissions, 0) as submissions, us.newest_submission_at as newest_at,
         ${averageSql('us.submissions', 'us.first_submission_at')} as submission_average,
         u.last_login_at, u.last_activity_at,
@@ -284,68 +277,4 @@ export async function searchHub(
 export async function countHub(db: Kysely<DB>, input: HubSearchInput): Promise<number> {
   const { total } = await searchHub(db, { ...input }, { limit: 1, offset: 0 });
   return total;
-}
-
-const CSV_COLUMNS = [
-  'Type',
-  'Id',
-  'Name',
-  'Email',
-  'Roles',
-  'Organization',
-  'Account Number',
-  'Status',
-  'Archived',
-  'Joined At',
-  'Submissions',
-  'Newest Case Submission',
-  'Last Login',
-  'Last Activity',
-  'Address',
-] as const;
-
-const STATUS_NAMES: Record<number, string> = {
-  1: 'Leads',
-  2: 'Onboarding',
-  3: 'New',
-  4: 'Active',
-  5: 'Passive',
-  6: 'Archived',
-};
-
-function csvCell(value: string | number | null): string {
-  if (value === null) return '';
-  let s = String(value);
-  // A cell starting with a formula character is neutralized for spreadsheet programs.
-  if (/^[=+\-@\t\r]/.test(s)) s = `'${s}`;
-  return /[",\n\r]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
-}
-
-/** The hits as CSV (header line first, CRLF line ends). */
-export function hitsToCsv(hits: SearchHit[]): string {
-  const lines = [CSV_COLUMNS.join(',')];
-  for (const h of hits) {
-    lines.push(
-      [
-        h.model,
-        h.model_id,
-        h.full_name,
-        h.email,
-        h.roles.join(' '),
-        h.organization_name,
-        h.organization_account_number,
-        h.status === null ? null : (STATUS_NAMES[h.status] ?? null),
-        h.is_archived ? 'yes' : 'no',
-        h.joined_at,
-        h.submissions,
-        h.newest_case_submission,
-        h.last_login_at,
-        h.last_activity_at,
-        h.full_address,
-      ]
-        .map(csvCell)
-        .join(','),
-    );
-  }
-  return `${lines.join('\r\n')}\r\n`;
 }

@@ -7,7 +7,7 @@ import {
   type NextBusinessDateQuery,
 } from '@archline/contracts';
 import type { AppContext } from '../../platform/context.ts';
-import { findShippingMethod } from '../case-entry-lookups/repository.ts';
+import { findShippingMethod } from '../case-entry-lookups/service.ts';
 import { fieldError } from '../../platform/http/errors.ts';
 
 export const SHIPPING_METHOD_INVALID = 'The selected shipping method is invalid.';
@@ -16,7 +16,7 @@ export const SHIPPING_METHOD_INVALID = 'The selected shipping method is invalid.
 async function optionsOf(ctx: AppContext, query: NextBusinessDateQuery) {
   let transitDays = 0;
   if (query.shipping_method) {
-    const method = await findShippingMethod(ctx.db, query.shipping_method);
+    const method = await findShippingMethod(ctx, query.shipping_method);
     if (!method) throw fieldError('shipping_method', SHIPPING_METHOD_INVALID);
     transitDays = method.transit_days;
   }

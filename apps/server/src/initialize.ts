@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
-import type { AppContext } from '../../platform/context.ts';
-import { hashPassword } from '../../platform/auth/password.ts';
-import { buildUser } from './factories.ts';
-import { DEMO_ACCOUNTS, demoAccountsTable, seedDemo } from './demo.ts';
+import type { AppContext } from './platform/context.ts';
+import { hashPassword } from './platform/auth/password.ts';
+import { buildUser } from './db/seed/factories.ts';
+import { DEMO_ACCOUNTS, demoAccountsTable, seedDemo } from './db/seed/demo.ts';
 
 /** The first start with DEMO=0 cannot create its administrator. */
 export class InitialAdminMissingError extends Error {
@@ -22,9 +22,13 @@ const SEED_LOCK = 742_002;
  * First start of a new database: demo data (unless DEMO=0), otherwise one super_admin
  * from ADMIN_EMAIL / ADMIN_PASSWORD. A database that already has users is left alone.
  * Throws InitialAdminMissingError (after logging it) when DEMO=0 lacks the admin variables,
- * so the process exits with a non-zero status.
+ * so the process exits with a non-zero status. With the demo on, the demo accounts are printed.
  */
-export async function initializeData(ctx: AppContext): Promise<InitializeOutcome> {
+export async function initializeData(
+  ctx: AppContext,
+  /** Where the demo accounts table goes: the terminal as plain text at start-up (else the log). */
+  print: (text: string) => void = (text) => ctx.log.info(`\n${text}`),
+): Promise<InitializeOutcome> {
   const outcome = await initialize(ctx);
   if (ctx.config.demo) {
     const present = await ctx.db
@@ -37,7 +41,7 @@ export async function initializeData(ctx: AppContext): Promise<InitializeOutcome
       )
       .where('deleted_at', 'is', null)
       .execute();
-    if (present.length > 0) ctx.log.info(`\n${demoAccountsTable(ctx.config.publicUrl)}`);
+    if (present.length > 0) print(demoAccountsTable(ctx.config.publicUrl));
   }
   return outcome;
 }

@@ -1,16 +1,16 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API, bearer, tokenFor } from '../../../test/auth-helpers.ts';
-import { createTestApp, type TestApp } from '../../../test/test-app.ts';
-import { verifyPassword } from '../../platform/auth/password.ts';
-import type { AppContext } from '../../platform/context.ts';
+import { API, bearer, tokenFor } from '../test/auth-helpers.ts';
+import { createTestApp, type TestApp } from '../test/test-app.ts';
+import { verifyPassword } from './platform/auth/password.ts';
+import type { AppContext } from './platform/context.ts';
 import {
   DEMO_ACCOUNTS,
   DEMO_ORGANIZATION,
   DEMO_PASSWORD,
   NEW_DOCTOR_ORGANIZATION,
   demoAccountsTable,
-} from './demo.ts';
+} from './db/seed/demo.ts';
 import { InitialAdminMissingError, initializeData } from './initialize.ts';
 
 function withDemo(ctx: AppContext, demo: boolean): AppContext {
@@ -20,14 +20,26 @@ function withDemo(ctx: AppContext, demo: boolean): AppContext {
 describe('demo seed (DEMO on)', () => {
   let t: TestApp;
   let outcome: string;
+  const printed: string[] = [];
   beforeAll(async () => {
     t = await createTestApp();
-    outcome = await initializeData(withDemo(t.ctx, true));
+    outcome = await initializeData(withDemo(t.ctx, true), (text) => printed.push(text));
   });
   afterAll(() => t.close());
 
   it('reports that it seeded the demo', () => {
     expect(outcome).toBe('demo');
+  });
+
+  it('prints the demo accounts as a plain table, one account a line', () => {
+    expect(printed).toHaveLength(1);
+    const lines = printed[0]!.split('\n');
+    expect(lines[0]).toContain(`password ${DEMO_PASSWORD}`);
+    expect(lines[1]).toMatch(/^e-mail\s+role\s+organizations$/);
+    expect(lines.find((l) => l.startsWith('member@example.com'))).toMatch(
+      /^member@example\.com\s+doctor\s+Bright Smiles Orthodontics \(member\)$/,
+    );
+    expect(printed[0]).not.toMatch(/\\n|"msg"/);
   });
 
   it('creates every demo account, verified, with its global role', async () => {
@@ -284,6 +296,8 @@ describe('demo seed (DEMO on)', () => {
       expect(count('doctor@example.com')).toBeGreaterThanOrEqual(60);
       expect(count('manager@example.com')).toBeGreaterThanOrEqual(15);
       expect(count('multi@example.com')).toBeGreaterThanOrEqual(15);
+      // The organization member (who sees only their own cases) has a few.
+      expect(count('member@example.com')).toBeGreaterThanOrEqual(3);
     });
 
     it('puts cases of the big practices in every list status', async () => {
@@ -441,6 +455,34 @@ describe('demo seed (DEMO on)', () => {
       expect(ages[0]!.danger).toBeGreaterThan(0);
     });
 
+    it('has requests of every kind in every status of its kind', async () => {
+      const { rows } = await sql<{ kind: string; statuses: number[] }>`
+        select kind, array_agg(distinct status_id order by status_id) as statuses
+        from (
+          select cr.status_id,
+            case
+              when exists (select 1 from tray_design_requests td where td.customer_request_id = cr.id) then 'tray_design'
+              when exists (select 1 from flawed_trays ft where ft.customer_request_id = cr.id) then 'flawed_tray'
+              when exists (select 1 from printing_requests pr where pr.customer_request_id = cr.id) then 'printing'
+              else 'initial_case_setup'
+            end as kind
+          from customer_requests cr
+        ) r
+        group by kind`.execute(t.db);
+      const byKind = Object.fromEntries(rows.map((r) => [r.kind, r.statuses.map(Number)]));
+      expect(byKind).toMatchObject({
+        initial_case_setup: expect.arrayContaining([1, 2, 3, 4]),
+        flawed_tray: expect.arrayContaining([1, 2, 4, 5]),
+        printing: expect.arrayContaining([1, 2, 4, 5]),
+        tray_design: expect.arrayContaining([1, 2, 4, 5]),
+      });
+      const { rows: trays } = await sql<{ open: number; corrected: number }>`
+        select count(*) filter (where status_id = 1)::int as open, count(*) filter (where status_id = 2)::int as corrected
+        from flawed_trays`.execute(t.db);
+      expect(trays[0]!.open).toBeGreaterThan(0);
+      expect(trays[0]!.corrected).toBeGreaterThan(0);
+    });
+
     it('runs initial case setup workflows S1..S5 and QA, finished for cases ready for approval', async () => {
       const { rows } = await sql<{ processes: string[]; statuses: string[]; rx_status: number }>`
         select array_agg(p.process order by p.step) as processes, array_agg(p.status order by p.step) as statuses,
@@ -456,6 +498,34 @@ describe('demo seed (DEMO on)', () => {
         if (w.rx_status >= 3) expect(new Set(w.statuses)).toEqual(new Set(['COMPLETED']));
       }
       expect(rows.some((w) => w.rx_status === 2 && w.statuses.includes('IN_PROGRESS'))).toBe(true);
+    });
+
+    it('gives the printing requests their workflows at every step and each user at most one pending task', async () => {
+      const { rows: pending } = await sql<{ email: string; n: number; type: string }>`
+        select u.email, count(*)::int as n, min(w.type) as type
+        from tech_workflow_processes p
+        join tech_workflows w on w.id = p.tech_workflow_id
+        join users u on u.id = p.user_id
+        where p.started_at is not null and p.finished_at is null
+        group by u.email`.execute(t.db);
+      expect(pending.every((r) => r.n === 1)).toBe(true);
+      expect(pending.find((r) => r.email === 'tech@example.com')).toMatchObject({
+        n: 1,
+        type: 'initial_case_setup',
+      });
+      const { rows: printing } = await sql<{ done: number; n: number }>`
+        select count(*) filter (where p.finished_at is not null)::int as done, count(*)::int as n
+        from tech_workflows w join tech_workflow_processes p on p.tech_workflow_id = w.id
+        where w.type = 'printing_request'
+        group by w.id`.execute(t.db);
+      const steps = new Set(printing.map((r) => r.done));
+      for (let done = 0; done <= 8; done++) expect(steps.has(done), `${done} steps done`).toBe(true);
+      const { rows: without } = await sql<{ n: number }>`
+        select count(*)::int as n from printing_requests pr
+        where not exists (select 1 from tech_workflows w where w.customer_request_id = pr.customer_request_id)`.execute(
+        t.db,
+      );
+      expect(without[0]!.n).toBe(0);
     });
 
     it('stores real files for the cases through the storage, each row matching its bytes', async () => {

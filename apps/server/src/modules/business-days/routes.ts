@@ -14,7 +14,7 @@ const tags = ['misc'];
 const errors = errorResponses(400, 401, 422);
 
 /** The lab's business-day calendar for the bonding date picker (any signed-in user). */
-export const miscRoutes: FastifyPluginAsyncZod = async (app) => {
+export const businessDayRoutes: FastifyPluginAsyncZod = async (app) => {
   const ctx = app.ctx;
 
   app.get(
