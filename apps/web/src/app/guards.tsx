@@ -3,10 +3,10 @@ import { Navigate, Outlet, useLocation } from 'react-router';
 import { MessagePage } from '../components/message-page.tsx';
 import { PageLoader } from '../components/page-loader.tsx';
 import { errorMessage } from '../lib/api-client.ts';
-import { decideAccess, homePathFor, loginRedirectFor, requiresSignIn } from './access.ts';
-import { NotFoundPage } from './not-found-page.tsx';
+import { decideAccess, homePathFor, loginRedirectFor, requiresSignIn } from '../session/access.ts';
+import { NotFoundPage } from '../components/not-found-page.tsx';
 import { protectedRoutes } from './routes.tsx';
-import { useSession } from './session.tsx';
+import { useSession } from '../session/session.tsx';
 
 export { loginRedirectFor };
 
@@ -45,16 +45,13 @@ export function RouteGuard({ children }: { children: ReactNode }) {
 }
 
 /**
- * `/`: the profile's home page when it exists (third-party users land on the patient list while
- * the dashboard is not built); until then the shell alone.
+ * `/`, where every sign-in lands: the profile's home page (document 1 section 2.2) when it is
+ * built, else the nearest built page (homePathFor); never a page that does not exist.
  */
 export function RootRedirect() {
   const { user } = useSession();
   if (!user) return <PageLoader />;
-  const home = homePathFor(user);
-  if (hasRoute(home)) return <Navigate to={home} replace />;
-  if (home === '/dashboard' && hasRoute('/patients-page')) return <Navigate to="/patients-page" replace />;
-  return null;
+  return <Navigate to={homePathFor(user, hasRoute)} replace />;
 }
 
 /**

@@ -2,9 +2,9 @@ import { Suspense } from 'react';
 import { Outlet, useRoutes, type RouteObject } from 'react-router';
 import { PageLoader } from '../components/page-loader.tsx';
 import { RequireAuth, RootRedirect, RouteGuard, UnknownRoute } from './guards.tsx';
-import { NotFoundPage } from './not-found-page.tsx';
+import { NotFoundPage } from '../components/not-found-page.tsx';
 import { AppLayout, lazyPage, protectedRoutes, type AppRoute } from './routes.tsx';
-import { SessionProvider } from './session.tsx';
+import { SessionProvider } from '../session/session.tsx';
 
 const LoginPage = lazyPage(() => import('../features/auth/pages/login-page.tsx'), 'LoginPage');
 const ManagementLoginPage = lazyPage(

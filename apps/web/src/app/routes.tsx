@@ -1,9 +1,10 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
-import { matchPath } from 'react-router';
+import { BUILT_ROUTES, type BuiltPath } from '../lib/built-routes.ts';
 
 /**
- * The authenticated pages. Features add their pages HERE, one entry per route, e.g.
- *   { path: '/patients', page: lazyPage(() => import('../features/patients/pages/patients-page.tsx'), 'PatientsPage') }
+ * The authenticated pages. A feature adds its path to the table in lib/built-routes.ts and its
+ * page HERE, e.g.
+ *   '/patients': lazyPage(() => import('../features/patients/pages/patients-page.tsx'), 'PatientsPage')
  * Every entry is code-split, wrapped in the sign-in and access guards (the route access table in
  * @archline/contracts decides who may open `path`), and rendered inside the application shell
  * unless `bare` is set (print views).
@@ -23,132 +24,94 @@ export function lazyPage<M extends Record<string, unknown>>(
   return lazy(async () => ({ default: (await load())[name] as ComponentType }));
 }
 
-export const protectedRoutes: AppRoute[] = [
-  {
-    path: '/patients',
-    page: lazyPage(() => import('../features/patients/pages/patients-page.tsx'), 'PatientsPage'),
-  },
-  {
-    path: '/patients-page',
-    page: lazyPage(() => import('../features/patients/pages/case-list-page.tsx'), 'CaseListPage'),
-  },
-  {
-    path: '/patient-details/:id',
-    page: lazyPage(
-      () => import('../features/patient-details/pages/patient-details-page.tsx'),
-      'PatientDetailsPage',
-    ),
-  },
-  {
-    path: '/patient-details/:id/print',
-    page: lazyPage(
-      () => import('../features/patient-details/pages/patient-print-page.tsx'),
-      'PatientPrintPage',
-    ),
-    bare: true,
-  },
-  {
-    path: '/account',
-    page: lazyPage(() => import('../features/account/pages/account-page.tsx'), 'AccountPage'),
-  },
-  {
-    path: '/organizations-users',
-    page: lazyPage(
-      () => import('../features/organizations/pages/organizations-users-page.tsx'),
-      'OrganizationsUsersPage',
-    ),
-  },
-  {
-    path: '/organizations',
-    page: lazyPage(
-      () => import('../features/organizations/pages/organizations-page.tsx'),
-      'OrganizationsPage',
-    ),
-  },
-  {
-    path: '/organizations/:id',
-    page: lazyPage(() => import('../features/organizations/pages/organization-page.tsx'), 'OrganizationPage'),
-  },
-  {
-    path: '/licenses',
-    page: lazyPage(() => import('../features/licenses/pages/licenses-page.tsx'), 'LicensesPage'),
-  },
-  {
-    path: '/add-license',
-    page: lazyPage(() => import('../features/licenses/pages/license-form-page.tsx'), 'NewLicensePage'),
-  },
-  {
-    path: '/edit-license/:id',
-    page: lazyPage(() => import('../features/licenses/pages/license-form-page.tsx'), 'EditLicensePage'),
-  },
-  { path: '/users', page: lazyPage(() => import('../features/users/pages/users-page.tsx'), 'UsersPage') },
-  {
-    path: '/users/add',
-    page: lazyPage(() => import('../features/users/pages/user-add-page.tsx'), 'UserAddPage'),
-  },
-  { path: '/users/:id', page: lazyPage(() => import('../features/users/pages/user-page.tsx'), 'UserPage') },
-  {
-    path: '/locations',
-    page: lazyPage(() => import('../features/locations/pages/locations-page.tsx'), 'LocationsPage'),
-  },
-  {
-    path: '/locations/add',
-    page: lazyPage(() => import('../features/locations/pages/location-add-page.tsx'), 'LocationAddPage'),
-  },
-  {
-    path: '/locations/:id',
-    page: lazyPage(() => import('../features/locations/pages/location-edit-page.tsx'), 'LocationEditPage'),
-  },
-  {
-    path: '/organizations/:organizationId/locations',
-    page: lazyPage(() => import('../features/locations/pages/locations-page.tsx'), 'LocationsPage'),
-  },
-  {
-    path: '/organizations/:organizationId/locations/add',
-    page: lazyPage(() => import('../features/locations/pages/location-add-page.tsx'), 'LocationAddPage'),
-  },
-  {
-    path: '/organizations/:organizationId/locations/:id',
-    page: lazyPage(() => import('../features/locations/pages/location-edit-page.tsx'), 'LocationEditPage'),
-  },
-  {
-    path: '/settings',
-    page: lazyPage(() => import('../features/settings/pages/settings-page.tsx'), 'SettingsPage'),
-  },
-  {
-    path: '/onboardings',
-    page: lazyPage(() => import('../features/onboarding/pages/onboardings-page.tsx'), 'OnboardingsPage'),
-  },
-  {
-    path: '/onboardings/:id',
-    page: lazyPage(() => import('../features/onboarding/pages/onboarding-page.tsx'), 'OnboardingPage'),
-  },
-  {
-    path: '/organizations/:organizationId/rx-forms/add',
-    page: lazyPage(() => import('../features/case-entry/pages/start-case-page.tsx'), 'StartCasePage'),
-  },
-  {
-    path: '/rx-forms/:id/modify',
-    page: lazyPage(() => import('../features/case-entry/pages/modify-rx-form-page.tsx'), 'ModifyRxFormPage'),
-  },
-  {
-    path: '/initial-setup',
-    page: lazyPage(
-      () => import('../features/account-setup/pages/initial-setup-page.tsx'),
-      'InitialSetupPage',
-    ),
-    bare: true,
-  },
-];
+/** Each built path's page (the table of paths and which render bare: lib/built-routes.ts). */
+const pages: Record<BuiltPath, LazyExoticComponent<ComponentType>> = {
+  '/dashboard': lazyPage(() => import('../features/dashboard/pages/dashboard-page.tsx'), 'DashboardPage'),
+  '/patients': lazyPage(() => import('../features/patients/pages/patients-page.tsx'), 'PatientsPage'),
+  '/patients-page': lazyPage(() => import('./pages/case-list-page.tsx'), 'CaseListPage'),
+  '/patient-details/:id': lazyPage(() => import('./pages/patient-details-page.tsx'), 'PatientDetailsPage'),
+  '/patient-details/:id/print': lazyPage(
+    () => import('../features/patient-details/pages/patient-print-page.tsx'),
+    'PatientPrintPage',
+  ),
+  '/account': lazyPage(() => import('./pages/account-page.tsx'), 'AccountPage'),
+  '/organizations-users': lazyPage(
+    () => import('../features/organizations/pages/organizations-users-page.tsx'),
+    'OrganizationsUsersPage',
+  ),
+  '/organizations': lazyPage(
+    () => import('../features/organizations/pages/organizations-page.tsx'),
+    'OrganizationsPage',
+  ),
+  '/organizations/:id': lazyPage(() => import('./pages/organization-page.tsx'), 'OrganizationPage'),
+  '/licenses': lazyPage(() => import('../features/licenses/pages/licenses-page.tsx'), 'LicensesPage'),
+  '/add-license': lazyPage(
+    () => import('../features/licenses/pages/license-form-page.tsx'),
+    'NewLicensePage',
+  ),
+  '/edit-license/:id': lazyPage(
+    () => import('../features/licenses/pages/license-form-page.tsx'),
+    'EditLicensePage',
+  ),
+  '/users': lazyPage(() => import('../features/users/pages/users-page.tsx'), 'UsersPage'),
+  '/users/add': lazyPage(() => import('../features/users/pages/user-add-page.tsx'), 'UserAddPage'),
+  '/users/:id': lazyPage(() => import('../features/users/pages/user-page.tsx'), 'UserPage'),
+  '/locations': lazyPage(() => import('../features/locations/pages/locations-page.tsx'), 'LocationsPage'),
+  '/locations/add': lazyPage(
+    () => import('../features/locations/pages/location-add-page.tsx'),
+    'LocationAddPage',
+  ),
+  '/locations/:id': lazyPage(
+    () => import('../features/locations/pages/location-edit-page.tsx'),
+    'LocationEditPage',
+  ),
+  '/organizations/:organizationId/locations': lazyPage(
+    () => import('../features/locations/pages/locations-page.tsx'),
+    'LocationsPage',
+  ),
+  '/organizations/:organizationId/locations/add': lazyPage(
+    () => import('../features/locations/pages/location-add-page.tsx'),
+    'LocationAddPage',
+  ),
+  '/organizations/:organizationId/locations/:id': lazyPage(
+    () => import('../features/locations/pages/location-edit-page.tsx'),
+    'LocationEditPage',
+  ),
+  '/settings': lazyPage(() => import('./pages/settings-page.tsx'), 'SettingsPage'),
+  '/onboardings': lazyPage(
+    () => import('../features/onboarding/pages/onboardings-page.tsx'),
+    'OnboardingsPage',
+  ),
+  '/onboardings/:id': lazyPage(
+    () => import('../features/onboarding/pages/onboarding-page.tsx'),
+    'OnboardingPage',
+  ),
+  '/organizations/:organizationId/rx-forms/add': lazyPage(
+    () => import('../features/case-entry/pages/start-case-page.tsx'),
+    'StartCasePage',
+  ),
+  '/rx-forms/:id/modify': lazyPage(
+    () => import('../features/case-entry/pages/modify-rx-form-page.tsx'),
+    'ModifyRxFormPage',
+  ),
+  '/initial-setup': lazyPage(
+    () => import('../features/account-setup/pages/initial-setup-page.tsx'),
+    'InitialSetupPage',
+  ),
+  '/export-reports': lazyPage(() => import('../features/reports/pages/reports-page.tsx'), 'ReportsPage'),
+  '/requests': lazyPage(() => import('../features/requests/pages/requests-page.tsx'), 'RequestsPage'),
+  '/requests/:id': lazyPage(
+    () => import('../features/requests/pages/request-details-page.tsx'),
+    'RequestDetailsPage',
+  ),
+  '/patient-workflow/:id': lazyPage(() => import('./pages/patient-workflow-page.tsx'), 'PatientWorkflowPage'),
+};
 
-/**
- * True when the portal has a page for `path`. Navigation (the sidebar) offers only built pages:
- * an entry of the sidebar table appears once its feature's page is added above.
- */
-export function isBuiltPath(path: string): boolean {
-  const pathname = path.split(/[?#]/)[0] ?? path;
-  return protectedRoutes.some((r) => matchPath({ path: r.path, end: true }, pathname) !== null);
-}
+export const protectedRoutes: AppRoute[] = BUILT_ROUTES.map((route) => ({
+  path: route.path,
+  page: pages[route.path],
+  bare: 'bare' in route ? route.bare : undefined,
+}));
 
 /** The layout around authenticated pages (top bar, sidebar, footer). */
 export const AppLayout = lazyPage(() => import('./shell/app-shell.tsx'), 'AppShell');

@@ -1,4 +1,8 @@
-import { DEFAULT_ERROR_MESSAGE, REQUEST_TIMEOUT_MS, TIMEOUT_ERROR_MESSAGE } from '@archline/contracts/http';
+import {
+  DEFAULT_ERROR_MESSAGE,
+  REQUEST_TIMEOUT_MS,
+  TIMEOUT_ERROR_MESSAGE,
+} from '@archline/contracts/http-messages';
 import { getToken, setToken } from './session-store.ts';
 
 export const API_BASE = '/services/api/v2';
@@ -142,7 +146,15 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
 
   if (!response.ok) {
     const error = await toApiError(response);
-    if (response.status === 401 && !options.skipUnauthorizedRedirect && !options.token && token) {
+    // Only the session that sent the request ends: a late answer to a request of a session that
+    // has since signed out (or been replaced) must not sign the next one out or redirect again.
+    if (
+      response.status === 401 &&
+      !options.skipUnauthorizedRedirect &&
+      !options.token &&
+      token &&
+      getToken() === token
+    ) {
       setToken(null);
       onUnauthorized();
     }

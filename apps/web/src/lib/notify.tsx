@@ -4,7 +4,7 @@ import { errorMessage, isCancelled } from './api-client.ts';
 export const UNDO_HIDE_MS = 15_000;
 
 /** The snackbar stack, loaded and mounted on the first message. */
-const snackbars = () => import('../app/snackbar-host.tsx').then((m) => m.snackbars);
+const snackbars = () => import('./snackbar-host.tsx').then((m) => m.snackbars);
 
 /** Error snackbar with the server's message; cancelled requests stay silent. */
 export function notifyError(error: unknown): void {

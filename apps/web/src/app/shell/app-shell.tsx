@@ -8,12 +8,13 @@ import { profileOf } from '@archline/contracts';
 import { Suspense, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { PageLoader } from '../../components/page-loader.tsx';
-import { roleNames } from '../../features/auth/api/me.ts';
+import { roleNames } from '../../session/me.ts';
 import { AnnouncementAlerts } from '../../features/notifications/components/announcement-alerts.tsx';
-import { useSession } from '../session.tsx';
-import { useSettings } from './api/get-settings.ts';
+import { NotificationsChannel } from '../../features/notifications/components/notifications-channel.tsx';
+import { useSession } from '../../session/session.tsx';
+import { useSettings } from '../../session/settings.ts';
 import { PromotionBanner } from './promotion-banner.tsx';
-import { RealtimeProvider } from './realtime.tsx';
+import { RealtimeProvider } from '../../session/realtime.tsx';
 import { Sidebar } from './sidebar.tsx';
 import { TopBar } from './top-bar.tsx';
 import { useActivityReporting } from './use-activity-reporting.ts';
@@ -45,10 +46,10 @@ export function AppShell() {
 
   return (
     <RealtimeProvider token={token}>
+      <NotificationsChannel />
       <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
         <TopBar
           user={user}
-          token={token}
           practice={practice}
           sidebarOpen={sidebarOpen}
           onToggleSidebar={toggle}
@@ -68,6 +69,8 @@ export function AppShell() {
         <Box
           sx={{
             flex: 1,
+            // Never wider than the screen: wide content (tables, the tooth chart) scrolls inside itself.
+            minWidth: 0,
             display: 'flex',
             flexDirection: 'column',
             ml: `${shift}px`,
@@ -75,7 +78,7 @@ export function AppShell() {
           }}
         >
           <Toolbar />
-          <Box component="main" sx={{ flex: 1, p: { xs: 2, md: 3 } }}>
+          <Box component="main" sx={{ flex: 1, minWidth: 0, p: { xs: 2, md: 3 } }}>
             {practice && settings.data?.aligner_promotion_enabled && <PromotionBanner />}
             {ANNOUNCEMENT_PATHS.includes(pathname) && <AnnouncementAlerts />}
             <Suspense fallback={<PageLoader />}>

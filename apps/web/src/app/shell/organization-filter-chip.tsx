@@ -14,7 +14,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useOrganizations } from '../../features/organizations/api/list-organizations.ts';
-import { setOrganizationFilter, useOrganizationFilter } from './organization-filter.ts';
+import { setOrganizationFilter, useOrganizationFilter } from '../../session/organization-filter.ts';
 import { SEARCH_DEBOUNCE_MS, useDebouncedValue } from '../../lib/use-debounced-value.ts';
 
 const PAGE_SIZE = 25;

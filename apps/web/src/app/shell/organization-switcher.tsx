@@ -1,7 +1,7 @@
 import FormControl from '@mui/material/FormControl';
 import MenuItem from '@mui/material/MenuItem';
 import Select, { type SelectChangeEvent } from '@mui/material/Select';
-import type { MeUser } from '../../features/auth/api/me.ts';
+import type { MeUser } from '../../session/me.ts';
 import { notifySuccess } from '../../lib/notify.tsx';
 import { useSwitchOrganization } from './api/switch-organization.ts';
 
@@ -19,7 +19,10 @@ export function OrganizationSwitcher({ user }: { user: MeUser }) {
     switcher.mutate(id, { onSuccess: (result) => notifySuccess(result.message) });
   };
   return (
-    <FormControl size="small" sx={{ minWidth: 200, maxWidth: 320 }}>
+    <FormControl
+      size="small"
+      sx={{ minWidth: { xs: 0, sm: 200 }, maxWidth: { xs: 150, sm: 320 }, flexShrink: 1 }}
+    >
       <Select<number | ''>
         value={value}
         onChange={change}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { MeUser } from '../../features/auth/api/me.ts';
+import type { MeUser } from '../../session/me.ts';
 import { sidebarItems } from './sidebar-model.ts';
 
 function practiceUser(overrides: { suspended?: boolean; customSets?: boolean } = {}): MeUser {

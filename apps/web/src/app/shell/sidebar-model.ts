@@ -5,9 +5,10 @@ import {
   type OrganizationRole,
   type Role,
 } from '@archline/contracts';
-import { roleNames, type MeUser } from '../../features/auth/api/me.ts';
-import { toRouteUser } from '../access.ts';
-import { isBuiltPath } from '../routes.tsx';
+import { roleNames, type MeUser } from '../../session/me.ts';
+import { toRouteUser } from '../../session/access.ts';
+import { permissionsOf } from '../../session/permissions.ts';
+import { isBuiltPath } from '../../lib/built-routes.ts';
 import { visibleSettingsTabs } from '../../features/settings/settings-tabs.ts';
 
 export interface SidebarHeader {
@@ -53,7 +54,7 @@ export function sidebarItems(user: MeUser, isBuilt: (path: string) => boolean = 
     sidebarEntries(toRouteUser(user))
       .filter((e) => isBuilt(e.path))
       // Settings appears once a built settings tab is open to the user.
-      .filter((e) => e.key !== 'settings' || visibleSettingsTabs(user.all_permissions).length > 0)
+      .filter((e) => e.key !== 'settings' || visibleSettingsTabs(permissionsOf(user)).length > 0)
       .map((e) => ({ key: e.key, label: e.label, path: e.path, disabled: e.disabled }))
   );
 }

@@ -21,7 +21,7 @@ import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router';
-import type { MeUser } from '../../features/auth/api/me.ts';
+import type { MeUser } from '../../session/me.ts';
 import { sidebarHeader, sidebarItems, type SidebarItem } from './sidebar-model.ts';
 
 const ICONS: Record<string, ReactNode> = {

@@ -8,29 +8,25 @@ import Toolbar from '@mui/material/Toolbar';
 import Tooltip from '@mui/material/Tooltip';
 import { Link as RouterLink, useLocation } from 'react-router';
 import { Logo } from '../../components/logo.tsx';
-import type { MeUser } from '../../features/auth/api/me.ts';
-import { dibsDeepLink } from '../../features/viewer/deep-link.ts';
+import type { MeUser } from '../../session/me.ts';
 import { NotificationsBell } from '../../features/notifications/components/notifications-bell.tsx';
 import { OnboardingButton } from '../../features/onboarding/components/onboarding-button.tsx';
 import { OrganizationFilterChip } from './organization-filter-chip.tsx';
-import { ORGANIZATION_FILTER_PATHS } from './organization-filter.ts';
+import { ORGANIZATION_FILTER_PATHS } from '../../session/organization-filter.ts';
 import { OrganizationSwitcher } from './organization-switcher.tsx';
 
 /**
  * Logo, menu toggle, organization switcher (practice) or the organization filter chip (management,
- * on the pages it narrows), the DIBS auto-login link, notifications bell and log out.
+ * on the pages it narrows), the DIBS launcher, notifications bell and log out.
  */
 export function TopBar({
   user,
-  token,
   practice,
   onToggleSidebar,
   sidebarOpen,
   onLogout,
 }: {
   user: MeUser;
-  /** The session's bearer token, handed to the desktop viewer by the auto-login link. */
-  token: string;
   practice: boolean;
   onToggleSidebar: () => void;
   sidebarOpen: boolean;
@@ -40,7 +36,8 @@ export function TopBar({
   const organizationFilter = !practice && (ORGANIZATION_FILTER_PATHS as readonly string[]).includes(pathname);
   return (
     <AppBar position="fixed" component="header" sx={{ zIndex: (theme) => theme.zIndex.drawer + 1 }}>
-      <Toolbar sx={{ gap: 1 }}>
+      {/* On a phone the bar keeps to the screen: the logo without its name, tighter gaps. */}
+      <Toolbar sx={{ gap: { xs: 0.5, sm: 1 }, px: { xs: 1, sm: 2 }, minWidth: 0 }}>
         <IconButton
           color="inherit"
           edge="start"
@@ -55,19 +52,26 @@ export function TopBar({
           component={RouterLink}
           to="/"
           aria-label="Archline home"
-          sx={{ display: 'inline-flex', color: 'inherit', textDecoration: 'none' }}
+          sx={{
+            display: 'inline-flex',
+            color: 'inherit',
+            textDecoration: 'none',
+            '& .MuiTypography-root': { display: { xs: 'none', sm: 'inline' } },
+          }}
         >
           <Logo size={32} inverse />
         </Box>
-        <Box sx={{ flex: 1 }} />
+        <Box sx={{ flex: 1, minWidth: 0 }} />
         {practice && <OrganizationSwitcher user={user} />}
         {organizationFilter && <OrganizationFilterChip />}
         {practice && <OnboardingButton user={user} />}
         <Tooltip title="Open DIBS desktop, signed in">
           <IconButton
             color="inherit"
-            component="a"
-            href={dibsDeepLink(token, null)}
+            // The desktop application does not run on phones.
+            sx={{ display: { xs: 'none', sm: 'inline-flex' } }}
+            component={RouterLink}
+            to="/dibs"
             aria-label="Open DIBS desktop, signed in"
           >
             <DesktopWindowsIcon />

@@ -4,8 +4,6 @@ import { COUNTRIES, countryByIso3, countryMatches } from './countries.ts';
 import {
   accountDetailsDefaults,
   cardExpiryLabel,
-  formatBillingDate,
-  formatMoney,
   sortPaymentMethods,
   stepLabel,
   surveyErrors,
@@ -44,15 +42,7 @@ describe('steps', () => {
 });
 
 describe('formatting', () => {
-  it('shows money with $ and 2 decimals', () => {
-    expect(formatMoney(500)).toBe('$500.00');
-    expect(formatMoney(7.4505)).toBe('$7.45');
-    expect(formatMoney(-100)).toBe('-$100.00');
-    expect(formatMoney(0)).toBe('$0.00');
-  });
-
-  it('shows the billing date and card expiry', () => {
-    expect(formatBillingDate('2026-12-22')).toBe('Dec 22, 2026');
+  it('shows the card expiry', () => {
     expect(cardExpiryLabel({ card_exp_datetime: '2028-02-29' })).toBe('02/2028');
     expect(cardExpiryLabel({ card_exp_datetime: null })).toBe('');
   });

@@ -8,7 +8,6 @@ import {
   type AccountDetailsForm,
   type PaymentMethod,
 } from '@archline/contracts';
-import dayjs from 'dayjs';
 
 /** The wizard's steps: 0 Welcome, 1 Account Details, 2 Choose Payment Method, 3 Review your Order. */
 export type SetupStep = 0 | 1 | 2 | 3;
@@ -19,18 +18,6 @@ export function stepLabel(step: number): string {
   const label = ACCOUNT_SETUP_STEPS[step];
   if (label === undefined) throw new Error(ACCOUNT_SETUP_MESSAGES.unknownStep);
   return label;
-}
-
-/** Money with a $ prefix and 2 decimals; discounts show as -$10.00. */
-export function formatMoney(value: number): string {
-  const sign = value < 0 ? '-' : '';
-  return `${sign}$${Math.abs(value).toFixed(2)}`;
-}
-
-/** 'YYYY-MM-DD' as 'Dec 22, 2026'. */
-export function formatBillingDate(value: string): string {
-  const date = dayjs(value.slice(0, 10));
-  return date.isValid() ? date.format('MMM D, YYYY') : value;
 }
 
 /** A card's expiry ('YYYY-MM-DD', the last day of the month) as MM/YYYY; '' for bank accounts. */

@@ -1,5 +1,6 @@
 import { profileOf, visibleAccountTabs } from '@archline/contracts';
-import { roleNames, type MeUser } from '../auth/api/me.ts';
+import { currentOrganizationOf, roleNames, type MeUser } from '../../session/me.ts';
+import { permissionsOf } from '../../session/permissions.ts';
 
 export interface AccountTab {
   number: number;
@@ -18,10 +19,10 @@ export const BUILT_ACCOUNT_TABS: readonly AccountTab[] = [
 
 /** The built tabs the user may see by the tab table in @archline/contracts. */
 export function accountTabsFor(user: MeUser): AccountTab[] {
-  const organization = user.organizations.find((o) => o.id === user.current_organization_id);
+  const organization = currentOrganizationOf(user);
   const visible = visibleAccountTabs({
     profile: profileOf(roleNames(user)),
-    permissions: [...user.all_permissions, ...(organization?.pivot.all_permissions ?? [])],
+    permissions: permissionsOf(user),
     organizationDisabled: Boolean(organization?.disabled_at),
     licenseAllowsExtraSeats: organization?.contract?.license?.license_type.allow_buy_seats === true,
     webhooksEnabled: organization?.webhooks_enabled ?? null,

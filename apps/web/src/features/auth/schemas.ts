@@ -1,4 +1,4 @@
-import { LoginRequest, normalizeName } from '@archline/contracts/auth';
+import { LoginRequest } from '@archline/contracts/auth';
 
 /**
  * The forms validate with the API's own schemas (one rule, one message): see @archline/contracts
@@ -13,5 +13,3 @@ export {
 } from '@archline/contracts/auth';
 
 export const LoginForm = LoginRequest.pick({ email: true, password: true, remember_me: true });
-
-export const capitalizeName = normalizeName;

@@ -1,12 +1,7 @@
 import { profileOf } from '@archline/contracts';
 import { useParams } from 'react-router';
-import { roleNames, type MeUser } from '../auth/api/me.ts';
-
-/** The user's own permissions and those their role grants in the current organization. */
-function permissionsOf(user: MeUser): Set<string> {
-  const organization = user.organizations.find((o) => o.id === user.current_organization_id);
-  return new Set<string>([...user.all_permissions, ...(organization?.pivot.all_permissions ?? [])]);
-}
+import { roleNames, type MeUser } from '../../session/me.ts';
+import { permissionsOf } from '../../session/permissions.ts';
 
 export type LocationAction = 'create' | 'update' | 'delete';
 

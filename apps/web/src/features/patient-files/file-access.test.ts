@@ -1,6 +1,6 @@
 import type { PatientFile, PatientFilesResponse } from '@archline/contracts/patient-files';
 import { describe, expect, it } from 'vitest';
-import type { MeUser } from '../auth/api/me.ts';
+import type { MeUser } from '../../session/me.ts';
 import { fileAccess } from './file-access.ts';
 
 const user = (role: string) => ({ roles: [{ name: role }] }) as unknown as MeUser;

@@ -9,7 +9,7 @@ import {
   type PatientFileTypeId,
 } from '@archline/contracts/patient-files';
 import { profileOf } from '@archline/contracts/roles';
-import { roleNames, type MeUser } from '../auth/api/me.ts';
+import { roleNames, type MeUser } from '../../session/me.ts';
 
 /**
  * What the user may do in the files section: the server's permission gates for this patient

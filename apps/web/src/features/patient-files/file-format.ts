@@ -1,5 +1,3 @@
-import dayjs from 'dayjs';
-
 /** Human file size: 512 B, 1.5 KB, 2.4 MB. */
 export function formatBytes(bytes: number | null | undefined): string {
   if (bytes === null || bytes === undefined) return '';
@@ -12,9 +10,4 @@ export function formatBytes(bytes: number | null | undefined): string {
     unit += 1;
   }
   return `${value.toFixed(value < 10 ? 1 : 0)} ${units[unit]}`;
-}
-
-/** A date and time in the user's (the browser's) time zone. */
-export function formatFileDate(value: string | null | undefined): string {
-  return value ? dayjs(value).format('MMM D, YYYY h:mm A') : '';
 }

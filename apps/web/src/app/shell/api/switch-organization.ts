@@ -1,7 +1,7 @@
 import type { MeResponse } from '@archline/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-import { ME_QUERY_KEY } from '../../../features/auth/api/me.ts';
+import { ME_QUERY_KEY } from '../../../session/me.ts';
 
 /** PUT /me/current-organization */
 export function switchOrganization(organizationId: number): Promise<{ message: string; user: MeResponse }> {

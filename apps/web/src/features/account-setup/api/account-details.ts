@@ -6,7 +6,7 @@ import type {
 } from '@archline/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-import { ME_QUERY_KEY } from '../../auth/api/me.ts';
+import { ME_QUERY_KEY } from '../../../session/me.ts';
 
 export const accountDetailsKey = (organizationId: number) =>
   ['organizations', organizationId, 'account-details'] as const;

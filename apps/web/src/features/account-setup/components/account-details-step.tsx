@@ -24,8 +24,8 @@ import { PHONE_FIELD, STREET_FIELDS, ZIP_FIELD } from '../../../components/addre
 import { errorMessage } from '../../../lib/api-client.ts';
 import { applyServerErrors } from '../../../lib/form-errors.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.tsx';
-import type { MeUser } from '../../auth/api/me.ts';
-import { NameField } from '../../auth/components/name-field.tsx';
+import type { MeUser } from '../../../session/me.ts';
+import { NameField } from '../../../components/name-field.tsx';
 import { useAccountDetails, useSaveAccountDetails } from '../api/account-details.ts';
 import { useSurveyQuestion } from '../api/survey-question.ts';
 import { accountDetailsDefaults, surveyErrors } from '../setup-helpers.ts';

@@ -14,14 +14,14 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ApiError, errorMessage } from '../../../lib/api-client.ts';
 import { notifySuccess } from '../../../lib/notify.tsx';
-import { ME_QUERY_KEY } from '../../auth/api/me.ts';
+import { ME_QUERY_KEY } from '../../../session/me.ts';
 import {
   initialOrderQueryOptions,
   useInitialOrder,
   useProcessInitialPurchase,
 } from '../api/initial-order.ts';
 import { usePaymentInfo } from '../api/payment-methods.ts';
-import { formatBillingDate, formatMoney } from '../setup-helpers.ts';
+import { formatCalendarDate, formatMoney } from '../../../lib/format.ts';
 import { StepActions } from './step-actions.tsx';
 
 /** Read by screen readers, not shown (sizes in px: a bare 1 would mean 100% in sx). */
@@ -240,7 +240,7 @@ export function OrderStep({
                 Monthly subscription: <strong>{formatMoney(order.data.monthly_fee)}</strong> per month
               </Typography>
               <Typography color="text.secondary" sx={{ mt: 0.5 }}>
-                {monthlyBillingNote(formatBillingDate(order.data.first_monthly_billing_date))}
+                {monthlyBillingNote(formatCalendarDate(order.data.first_monthly_billing_date))}
               </Typography>
             </Box>
             {calculating && (

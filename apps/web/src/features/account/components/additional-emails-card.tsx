@@ -16,7 +16,7 @@ import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { applyServerErrors } from '../../../lib/form-errors.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.tsx';
-import type { MeUser } from '../../auth/api/me.ts';
+import type { MeUser } from '../../../session/me.ts';
 import { useAddEmail } from '../api/add-email.ts';
 import { useDeleteEmail } from '../api/delete-email.ts';
 

@@ -11,8 +11,9 @@ import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { applyServerErrors } from '../../../lib/form-errors.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.tsx';
-import { roleNames, type MeUser } from '../../auth/api/me.ts';
-import { NameField } from '../../auth/components/name-field.tsx';
+import { roleNames, type MeUser } from '../../../session/me.ts';
+import { userCan } from '../../../session/permissions.ts';
+import { NameField } from '../../../components/name-field.tsx';
 import { useUpdateProfile } from '../api/update-profile.ts';
 
 type Values = z.input<typeof ProfileUpdateRequest>;
@@ -21,11 +22,7 @@ const FIELDS = ['first_name', 'last_name', 'email', 'account_number'] as const;
 
 /** The account number is editable with users.update or users.manage, or in the management profile. */
 export function canEditAccountNumber(user: MeUser): boolean {
-  return (
-    profileOf(roleNames(user)) === 'management' ||
-    user.all_permissions.includes('users.update') ||
-    user.all_permissions.includes('users.manage')
-  );
+  return profileOf(roleNames(user)) === 'management' || userCan(user, 'users.update', 'users.manage');
 }
 
 function defaultsOf(user: MeUser): Values {

@@ -4,14 +4,15 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import { profileOf } from '@archline/contracts';
+import type { ComponentType } from 'react';
 import { useSearchParams } from 'react-router';
-import { useSession } from '../../../app/session.tsx';
-import { roleNames, type MeUser } from '../../auth/api/me.ts';
+import { useSession } from '../../../session/session.tsx';
+import { roleNames, type MeUser } from '../../../session/me.ts';
 import { accountTabsFor, selectedAccountTab } from '../account-tabs.ts';
 import { AdditionalEmailsCard } from '../components/additional-emails-card.tsx';
+import { ChangePasswordCard } from '../components/change-password-card.tsx';
+import { TwoFactorCard } from '../components/two-factor-card.tsx';
 import { UserInformationForm } from '../components/user-information-form.tsx';
-import { DevicesTab } from '../../organization-account/components/devices-tab.tsx';
-import { OrganizationTab } from '../../organization-account/components/organization-tab.tsx';
 
 function UserTab({ user }: { user: MeUser }) {
   const management = profileOf(roleNames(user)) === 'management';
@@ -20,12 +21,20 @@ function UserTab({ user }: { user: MeUser }) {
       {/* Re-mounted when the user changes so the form starts from the saved values. */}
       <UserInformationForm key={user.id} user={user} />
       {management && <AdditionalEmailsCard user={user} />}
+      <ChangePasswordCard />
+      <TwoFactorCard />
     </Stack>
   );
 }
 
+/** The tabs another feature (organization-account) owns; app/ composes them into the page. */
+export interface AccountPageTabs {
+  OrganizationTab: ComponentType<{ user: MeUser }>;
+  DevicesTab: ComponentType<{ user: MeUser }>;
+}
+
 /** /account?tab=N: the tabs the user may see (of those the portal has), User first. */
-export function AccountPage() {
+export function AccountPage({ OrganizationTab, DevicesTab }: AccountPageTabs) {
   const { user } = useSession();
   const [params, setParams] = useSearchParams();
   if (!user) return null;

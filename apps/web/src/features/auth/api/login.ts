@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-import { UNVERIFIED_EMAIL_CODE, type LoginRequest, type LoginResponse } from '@archline/contracts/auth';
+import type { LoginRequest, LoginResponse } from '@archline/contracts/auth';
+import { UNVERIFIED_EMAIL_CODE } from '@archline/contracts/auth-messages';
 
 export type LoginBody = LoginRequest;
 export type LoginResult = LoginResponse;

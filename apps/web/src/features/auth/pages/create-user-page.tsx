@@ -12,7 +12,7 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { applyServerErrors } from '../../../lib/form-errors.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.tsx';
 import { useCreateInvitedUser } from '../api/create-user.ts';
-import { NameField } from '../components/name-field.tsx';
+import { NameField } from '../../../components/name-field.tsx';
 import { PasswordField } from '../components/password-field.tsx';
 import { CreateUserForm } from '../schemas.ts';
 

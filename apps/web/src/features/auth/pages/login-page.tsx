@@ -8,7 +8,8 @@ import Typography from '@mui/material/Typography';
 import { useRef, useState, type FormEvent } from 'react';
 import { Link as RouterLink, Navigate, useNavigate, useSearchParams } from 'react-router';
 import type { z } from 'zod';
-import { useSession } from '../../../app/session.tsx';
+import { useSession } from '../../../session/session.tsx';
+import { signInLandingFor } from '../../../session/access.ts';
 import { AltchaField, type AltchaFieldHandle } from '../../../components/altcha-field.tsx';
 import { FormTextField } from '../../../components/form-text-field.tsx';
 import { PublicLayout } from '../../../components/public-layout.tsx';
@@ -17,15 +18,28 @@ import { notifyError, notifySuccess } from '../../../lib/notify.tsx';
 import { UNVERIFIED_EMAIL_CODE, useLogin } from '../api/login.ts';
 import { useResendVerification } from '../api/resend-verification.ts';
 import { PasswordField } from '../components/password-field.tsx';
-import { LoginForm } from '../schemas.ts';
+import { TwoFactorStep } from '../components/two-factor-step.tsx';
+import type { LoginInfo, TwoFactorChallenge } from '@archline/contracts/auth';
+import type { LoginForm } from '../schemas.ts';
+import { AUTH_MESSAGES } from '@archline/contracts/auth-messages';
 
 type LoginValues = z.input<typeof LoginForm>;
 type LoginField = 'email' | 'password';
 type LoginErrors = Partial<Record<LoginField, string>>;
 
+/**
+ * The shared login schema, loaded once the user starts typing (or submits): zod is not part of
+ * what the sign-in page needs to show itself.
+ */
+let loginForm: typeof LoginForm | null = null;
+async function loadLoginForm(): Promise<typeof LoginForm> {
+  loginForm ??= (await import('../schemas.ts')).LoginForm;
+  return loginForm;
+}
+
 /** The first message per field of the shared login schema. */
-function validate(values: LoginValues): LoginErrors {
-  const result = LoginForm.safeParse(values);
+function validate(values: LoginValues, form: typeof LoginForm): LoginErrors {
+  const result = form.safeParse(values);
   const errors: LoginErrors = {};
   if (result.success) return errors;
   for (const issue of result.error.issues) {
@@ -38,6 +52,31 @@ function validate(values: LoginValues): LoginErrors {
 /** A return path must stay inside the app. */
 export function safeReturnPath(path: string | null): string | null {
   return path && path.startsWith('/') && !path.startsWith('//') ? path : null;
+}
+
+/**
+ * A sign-in failure; the wrong sign-in page links to the right one ('Admin Dashboard' to
+ * /management, 'regular sign in' to /login), keeping the wanted path.
+ */
+function FailureMessage({ message, returnPath }: { message: string; returnPath: string | null }) {
+  const query = returnPath ? `?path=${encodeURIComponent(returnPath)}` : '';
+  const linked = (words: string, to: string) => {
+    const [before, after] = message.split(words) as [string, string];
+    return (
+      <>
+        {before}
+        <Link component={RouterLink} to={`${to}${query}`} color="inherit" sx={{ fontWeight: 600 }}>
+          {words}
+        </Link>
+        {after}
+      </>
+    );
+  };
+  if (message === AUTH_MESSAGES.practiceOnly && message.includes('Admin Dashboard'))
+    return linked('Admin Dashboard', '/management');
+  if (message === AUTH_MESSAGES.managementOnly && message.includes('regular sign in'))
+    return linked('regular sign in', '/login');
+  return <>{message}</>;
 }
 
 /** /login (practice) and /management ('Sign in to Admin Dashboard'). */
@@ -59,23 +98,34 @@ export function LoginPage({ management = false }: { management?: boolean }) {
   const [errors, setErrors] = useState<LoginErrors>({});
   const [submitted, setSubmitted] = useState(false);
   const [isSubmitting, setSubmitting] = useState(false);
+  // Two-factor sign-in: the password was right, a code finishes the sign in.
+  const [challenge, setChallenge] = useState<TwoFactorChallenge | null>(null);
 
   const change = (field: LoginField) => (event: { target: { value: string } }) => {
     const next = { ...values, [field]: event.target.value };
     setValues(next);
+    void loadLoginForm();
     // Like the other forms: quiet until the first submit, then re-checked as the user types.
-    if (submitted) setErrors(validate(next));
+    if (submitted && loginForm) setErrors(validate(next, loginForm));
   };
 
+  // Also the moment the sign-in below succeeds: the session may render this page once more before
+  // the navigation, so both must send to the same place.
   if (session.token && session.user) {
-    return <Navigate to={returnPath ?? (management ? '/dashboard' : '/')} replace />;
+    return <Navigate to={returnPath ?? signInLandingFor(session.user)} replace />;
   }
+
+  const signedIn = (info: LoginInfo) => {
+    session.signIn(info.access_token, info.user);
+    // Staff land on the dashboard; the root sends everyone else to their home page (RootRedirect).
+    navigate(returnPath ?? signInLandingFor(info.user), { replace: true });
+  };
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     if (isSubmitting) return;
     setSubmitted(true);
-    const invalid = validate(values);
+    const invalid = validate(values, await loadLoginForm());
     setErrors(invalid);
     if (Object.keys(invalid).length > 0) return;
     setFailure(null);
@@ -93,8 +143,11 @@ export function LoginPage({ management = false }: { management?: boolean }) {
         management,
         altcha,
       });
-      session.signIn(result.access_token, result.user);
-      navigate(returnPath ?? (management ? '/dashboard' : '/'), { replace: true });
+      if ('two_factor_required' in result) {
+        setChallenge(result);
+        return;
+      }
+      signedIn(result);
     } catch (error) {
       altchaRef.current?.reset();
       if (error instanceof ApiError) {
@@ -123,77 +176,88 @@ export function LoginPage({ management = false }: { management?: boolean }) {
 
   return (
     <PublicLayout title={management ? 'Sign in to Admin Dashboard' : 'Sign In'}>
-      <Box
-        component="form"
-        noValidate
-        onSubmit={onSubmit}
-        aria-label={management ? 'Admin sign in' : 'Sign in'}
-      >
-        {failure && (
-          <Alert
-            severity="error"
-            sx={{ mb: 1 }}
-            action={
-              failure.unverified ? (
-                <Button color="inherit" size="small" onClick={onResend} disabled={resend.isPending}>
-                  Resend Email
-                </Button>
-              ) : undefined
-            }
-          >
-            {failure.message}
-          </Alert>
-        )}
-        <FormTextField
-          name="email"
-          value={values.email}
-          onChange={change('email')}
-          label="E-mail"
-          type="email"
-          autoComplete="email"
-          autoFocus
-          required
-          error={Boolean(errors.email)}
-          helperText={errors.email}
+      {challenge ? (
+        <TwoFactorStep
+          challenge={challenge}
+          onSignedIn={signedIn}
+          onCancel={() => {
+            setChallenge(null);
+            altchaRef.current?.reset();
+          }}
         />
-        <PasswordField
-          name="password"
-          value={values.password}
-          onChange={change('password')}
-          label="Password"
-          autoComplete="current-password"
-          required
-          error={Boolean(errors.password)}
-          helperText={errors.password}
-        />
-        <FormControlLabel
-          control={
-            <Checkbox
-              name="remember_me"
-              checked={values.remember_me ?? false}
-              onChange={(event) => setValues({ ...values, remember_me: event.target.checked })}
-            />
-          }
-          label="Remember me"
-        />
-        <AltchaField ref={altchaRef} onChange={setAltcha} error={altchaError} />
-        <Button type="submit" variant="contained" size="large" fullWidth disabled={isSubmitting}>
-          {isSubmitting ? 'Signing in...' : 'Sign In'}
-        </Button>
-        <Box sx={{ display: 'flex', justifyContent: 'space-between', flexWrap: 'wrap', gap: 1, mt: 2 }}>
-          <Link component={RouterLink} to="/forgot-password">
-            Forgot password?
-          </Link>
-          {!management && (
-            <Typography variant="body2" component="span">
-              No account yet?{' '}
-              <Link component={RouterLink} to="/sign-up">
-                Sign up
-              </Link>
-            </Typography>
+      ) : (
+        <Box
+          component="form"
+          noValidate
+          onSubmit={onSubmit}
+          aria-label={management ? 'Admin sign in' : 'Sign in'}
+        >
+          {failure && (
+            <Alert
+              severity="error"
+              sx={{ mb: 1 }}
+              action={
+                failure.unverified ? (
+                  <Button color="inherit" size="small" onClick={onResend} disabled={resend.isPending}>
+                    Resend Email
+                  </Button>
+                ) : undefined
+              }
+            >
+              <FailureMessage message={failure.message} returnPath={returnPath} />
+            </Alert>
           )}
+          <FormTextField
+            name="email"
+            value={values.email}
+            onChange={change('email')}
+            label="E-mail"
+            type="email"
+            autoComplete="email"
+            autoFocus
+            required
+            error={Boolean(errors.email)}
+            helperText={errors.email}
+          />
+          <PasswordField
+            name="password"
+            value={values.password}
+            onChange={change('password')}
+            label="Password"
+            autoComplete="current-password"
+            required
+            error={Boolean(errors.password)}
+            helperText={errors.password}
+          />
+          <FormControlLabel
+            control={
+              <Checkbox
+                name="remember_me"
+                checked={values.remember_me ?? false}
+                onChange={(event) => setValues({ ...values, remember_me: event.target.checked })}
+              />
+            }
+            label="Remember me"
+          />
+          <AltchaField ref={altchaRef} onChange={setAltcha} error={altchaError} />
+          <Button type="submit" variant="contained" size="large" fullWidth disabled={isSubmitting}>
+            {isSubmitting ? 'Signing in...' : 'Sign In'}
+          </Button>
+          <Box sx={{ display: 'flex', justifyContent: 'space-between', flexWrap: 'wrap', gap: 1, mt: 2 }}>
+            <Link component={RouterLink} to="/forgot-password">
+              Forgot password?
+            </Link>
+            {!management && (
+              <Typography variant="body2" component="span">
+                No account yet?{' '}
+                <Link component={RouterLink} to="/sign-up">
+                  Sign up
+                </Link>
+              </Typography>
+            )}
+          </Box>
         </Box>
-      </Box>
+      )}
     </PublicLayout>
   );
 }

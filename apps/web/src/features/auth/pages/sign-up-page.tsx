@@ -18,9 +18,10 @@ import { applyServerErrors } from '../../../lib/form-errors.ts';
 import { notifyError } from '../../../lib/notify.tsx';
 import { useCheckEmail } from '../api/check-email.ts';
 import { useRegister } from '../api/register.ts';
-import { NameField } from '../components/name-field.tsx';
+import { NameField } from '../../../components/name-field.tsx';
 import { PasswordField } from '../components/password-field.tsx';
-import { capitalizeName, SignUpForm } from '../schemas.ts';
+import { normalizeName } from '@archline/contracts/auth';
+import { SignUpForm } from '../schemas.ts';
 
 type Values = z.input<typeof SignUpForm>;
 type Output = z.output<typeof SignUpForm>;
@@ -47,7 +48,7 @@ export function SignUpPage() {
 
   const onNext = async () => {
     for (const name of ['first_name', 'last_name'] as const) {
-      form.setValue(name, capitalizeName(form.getValues(name) ?? ''));
+      form.setValue(name, normalizeName(form.getValues(name) ?? ''));
     }
     if (!(await form.trigger(STEP_ONE))) return;
     try {

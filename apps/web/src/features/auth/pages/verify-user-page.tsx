@@ -3,7 +3,7 @@ import Button from '@mui/material/Button';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
-import { useSession } from '../../../app/session.tsx';
+import { useSession } from '../../../session/session.tsx';
 import { PageLoader } from '../../../components/page-loader.tsx';
 import { PublicLayout } from '../../../components/public-layout.tsx';
 import { verifyAccount } from '../api/verify.ts';

@@ -22,7 +22,7 @@ import type {
 } from '@archline/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-import { putFile } from '../../patient-files/api/upload-file.ts';
+import { putFile } from '../../../lib/api/upload-file.ts';
 
 /** The caller's local date-time and offset (minutes east of UTC) for the business-day calls. */
 export function localNow(now = new Date()): { datetime: string; offset: number } {

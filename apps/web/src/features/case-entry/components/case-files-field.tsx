@@ -165,8 +165,19 @@ export function CaseFilesField({
               </IconButton>
             }
           >
-            <Stack direction="row" spacing={2} sx={{ alignItems: 'center', pr: 6, width: '100%' }}>
-              <Typography variant="body2" sx={{ flex: 1, wordBreak: 'break-all' }}>
+            {/* The name takes the room it needs (at least 12rem, whole names wrap at any character);
+                the arch select moves under it when the row is too narrow for both. */}
+            <Stack
+              direction="row"
+              useFlexGap
+              sx={{ alignItems: 'center', columnGap: 2, rowGap: 1, flexWrap: 'wrap', pr: 6, width: '100%' }}
+            >
+              <Typography
+                variant="body2"
+                title={f.name}
+                data-testid="uploaded-file-name"
+                sx={{ flex: '1 1 12rem', minWidth: 0, overflowWrap: 'anywhere' }}
+              >
                 {f.name}
               </Typography>
               {tagged && (
@@ -178,7 +189,7 @@ export function CaseFilesField({
                   disabled={disabled}
                   error={Boolean(tagErrors?.[i])}
                   helperText={tagErrors?.[i]}
-                  sx={{ minWidth: 180 }}
+                  sx={{ flex: '0 0 180px' }}
                   onChange={(e) =>
                     onChange(
                       value.map((x, j) =>
@@ -211,7 +222,9 @@ export function CaseFilesField({
             }
           >
             <Box sx={{ width: '100%', pr: 6 }}>
-              <Typography variant="body2">{p.name}</Typography>
+              <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
+                {p.name}
+              </Typography>
               {p.error ? (
                 <FormHelperText error>{p.error}</FormHelperText>
               ) : (

@@ -18,7 +18,6 @@ import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
 import {
   ASSIGNMENT,
   ASSIGNMENT_NAMES,
@@ -61,7 +60,7 @@ import {
   type ResolverResult,
   type UseFormReturn,
 } from 'react-hook-form';
-import { RxFormCustomControls } from '../../form-builder/components/rx-form-custom-controls.tsx';
+import { RxFormCustomControls } from '../../../components/rx-form-custom-controls.tsx';
 import {
   useArchWires,
   useBracketLibraries,
@@ -72,6 +71,7 @@ import {
 } from '../api/case-entry.ts';
 import { BondingDateField } from './bonding-date-field.tsx';
 import { CaseFilesField } from './case-files-field.tsx';
+import { FormErrorSummary, fieldIssues, focusField, type FieldIssue } from './form-error-summary.tsx';
 import { ToothChartInput } from './tooth-chart-input.tsx';
 
 export type RxFormInput = RxFormValuesInput;
@@ -165,6 +165,8 @@ interface Props {
   form: UseFormReturn<RxFormInput, unknown, RxFormValues>;
   setup: RxFormSetup;
   disabled?: boolean;
+  /** Problems found outside the schema (the bonding date check), listed with the field messages. */
+  extraIssues?: FieldIssue[];
   onBusyChange: (busy: boolean) => void;
   onBondingErrorChange: (message: string | null) => void;
   /** Modify: the patient's names and case number are changed on the patient, not here. */
@@ -179,6 +181,7 @@ export function RxFormFields({
   onBusyChange,
   onBondingErrorChange,
   hideNames,
+  extraIssues = [],
 }: Props) {
   const { control, setValue, formState } = form;
   const errors = formState.errors;
@@ -446,7 +449,7 @@ export function RxFormFields({
             </Grid>
           )}
           {shows('rush_case') && (
-            <Grid size={{ xs: 12, md: 6 }}>
+            <Grid size={{ xs: 12, md: 6 }} data-field="rush_case">
               <Controller
                 name="rush_case"
                 control={control}
@@ -482,7 +485,7 @@ export function RxFormFields({
               )}
             </Grid>
           )}
-          <Grid size={12}>
+          <Grid size={12} data-field="scan_submission_type">
             <Controller
               name="scan_submission_type"
               control={control}
@@ -554,7 +557,7 @@ export function RxFormFields({
             </>
           )}
           {!setup.filesManagedElsewhere && v.scan_submission_type === SCAN_SUBMISSION.upload && (
-            <Grid size={12}>
+            <Grid size={12} data-field="stl_files">
               <CaseFilesField
                 label="STL Files"
                 type={PATIENT_FILE_TYPES.stl}
@@ -577,7 +580,7 @@ export function RxFormFields({
       <Section title="Case">
         <Grid container spacing={2}>
           {!setup.filesManagedElsewhere && (
-            <Grid size={12}>
+            <Grid size={12} data-field="rx_intraoral_photos">
               <CaseFilesField
                 label="Intraoral Photos"
                 type={PATIENT_FILE_TYPES.photo}
@@ -685,7 +688,7 @@ export function RxFormFields({
           {!setup.filesManagedElsewhere &&
             shows('dicom_files') &&
             v.root_integration_type === ROOT_INTEGRATION.dicom && (
-              <Grid size={12}>
+              <Grid size={12} data-field="dicom_files">
                 <CaseFilesField
                   label="DICOM File"
                   type={PATIENT_FILE_TYPES.dicom}
@@ -734,7 +737,7 @@ export function RxFormFields({
 
       <Section title="Brackets">
         <Grid container spacing={2}>
-          <Grid size={{ xs: 12, md: 6 }}>
+          <Grid size={{ xs: 12, md: 6 }} data-field="bracket_libraries">
             <Controller
               name="bracket_libraries"
               control={control}
@@ -931,7 +934,7 @@ export function RxFormFields({
             </>
           )}
           {shows('bonding_date') && (
-            <Grid size={{ xs: 12, md: 6 }}>
+            <Grid size={{ xs: 12, md: 6 }} data-field="bonding_date">
               <Controller
                 name="bonding_date"
                 control={control}
@@ -973,23 +976,26 @@ export function RxFormFields({
       )}
 
       <Section title="Additional Fields">
-        <RxFormCustomControls
-          layout={setup.layout}
-          control={control}
-          disabled={locked('custom_field_values')}
-          {...(setup.filesManagedElsewhere
-            ? {}
-            : {
-                uploadFile: (file: File) =>
-                  uploadCaseFile(file, PATIENT_FILE_TYPES.other, setup.organizationId, () => undefined),
-              })}
-        />
+        <Box data-field="custom_field_values">
+          <RxFormCustomControls
+            layout={setup.layout}
+            control={control}
+            disabled={locked('custom_field_values')}
+            {...(setup.filesManagedElsewhere
+              ? {}
+              : {
+                  uploadFile: (file: File) =>
+                    uploadCaseFile(file, PATIENT_FILE_TYPES.other, setup.organizationId, () => undefined),
+                })}
+          />
+        </Box>
       </Section>
 
-      {Object.keys(errors).length > 0 && formState.isSubmitted && (
-        <Typography color="error" role="alert">
-          Please correct the highlighted fields.
-        </Typography>
+      {formState.submitCount > 0 && (
+        <FormErrorSummary
+          issues={[...fieldIssues(errors, setup.layout), ...extraIssues]}
+          onFocus={(name) => focusField(name, (n) => form.setFocus(n as keyof RxFormInput))}
+        />
       )}
     </Stack>
   );

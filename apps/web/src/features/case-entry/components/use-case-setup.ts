@@ -1,8 +1,9 @@
 import { DEFAULT_RX_FORM_PREFERENCE, doctorSelectionApplies } from '@archline/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { toRouteUser } from '../../../app/access.ts';
-import type { MeUser } from '../../auth/api/me.ts';
+import { toRouteUser } from '../../../session/access.ts';
+import type { MeUser } from '../../../session/me.ts';
+import { permissionsOf } from '../../../session/permissions.ts';
 import { layoutQuery, locationsQuery, preferenceQuery, pricingQuery } from '../api/case-entry.ts';
 import type { RxFormSetup } from './rx-form-fields.tsx';
 
@@ -37,7 +38,7 @@ export function useCaseSetup(user: MeUser, organizationId: number) {
       doctorSelection: doctorSelectionApplies(
         {
           profile: routeUser.profile,
-          permissions: [...(routeUser.permissions ?? [])],
+          permissions: [...permissionsOf(user)],
           current_organization_id: user.current_organization_id,
         },
         organizationId,

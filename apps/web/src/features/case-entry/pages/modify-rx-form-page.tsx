@@ -17,11 +17,11 @@ import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
-import { useSession } from '../../../app/session.tsx';
+import { useSession } from '../../../session/session.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { applyServerErrors } from '../../../lib/form-errors.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.tsx';
-import type { MeUser } from '../../auth/api/me.ts';
+import type { MeUser } from '../../../session/me.ts';
 import { rxFormQuery, useUpdateRxForm } from '../api/case-entry.ts';
 import {
   RxFormFields,

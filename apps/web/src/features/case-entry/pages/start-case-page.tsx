@@ -18,16 +18,21 @@ import {
   type RxFormValues,
   type SavedForLaterInfo,
 } from '@archline/contracts';
-import { useMemo, useState } from 'react';
-import { useWatch } from 'react-hook-form';
+import { useEffect, useMemo, useState } from 'react';
 import { Navigate, useNavigate, useParams } from 'react-router';
-import { toRouteUser } from '../../../app/access.ts';
-import { useSession } from '../../../app/session.tsx';
+import { toRouteUser } from '../../../session/access.ts';
+import { useSession } from '../../../session/session.tsx';
 import { applyServerErrors } from '../../../lib/form-errors.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.tsx';
-import type { MeUser } from '../../auth/api/me.ts';
-import { checkSimilarPatient, useCreateRxForm, useOrganizationSearch } from '../api/case-entry.ts';
+import type { MeUser } from '../../../session/me.ts';
+import { userCan } from '../../../session/permissions.ts';
+import {
+  checkSimilarPatient,
+  useCreateRxForm,
+  useDoctors,
+  useOrganizationSearch,
+} from '../api/case-entry.ts';
 import { SavedForLaterDialog, SimilarPatientDialog } from '../components/case-dialogs.tsx';
 import {
   RxFormFields,
@@ -69,8 +74,7 @@ export function StartCasePage() {
   if (!user) return null;
   const routeUser = toRouteUser(user);
   const management = routeUser.profile === 'management';
-  if (management && !user.all_permissions.includes('rx-forms.manage'))
-    return <Navigate to="/patients-page" replace />;
+  if (management && !userCan(user, 'rx-forms.manage')) return <Navigate to="/patients-page" replace />;
   if (!management && !user.organizations.some((o) => o.id === organizationId))
     return <Navigate to="/patients" replace />;
   const membership = user.organizations.find((o) => o.id === organizationId);
@@ -192,12 +196,19 @@ function CaseEntry({ user, setup }: { user: MeUser; setup: RxFormSetup }) {
   // The server's refusal to start a case here (onboarding incomplete, contract suspended).
   const [refusal, setRefusal] = useState<string | null>(null);
   const defaults = useMemo(() => defaultsFor(setup), [setup]);
-  const { form, schema } = useRxForm(setup, defaults, savedForLater);
-  const values = useWatch({ control: form.control });
-  const valid = useMemo(() => schema.safeParse(values).success, [schema, values]);
+  const { form } = useRxForm(setup, defaults, savedForLater);
   const management = toRouteUser(user).profile === 'management';
   const working = create.isPending || checking;
-  const canSubmit = form.formState.isDirty && valid && !busy && !working && !bondingError;
+  // Submitting is always possible except while files upload: an attempt marks what is missing.
+  const canSubmit = !busy && !working;
+
+  // The signed-in user is the doctor of the case when they are one of the organization's doctors.
+  const doctors = useDoctors(setup.organizationId, setup.doctorSelection);
+  useEffect(() => {
+    if (!setup.doctorSelection || form.getValues('user_id')) return;
+    if (doctors.data?.data.some((d) => d.id === user.id))
+      form.resetField('user_id', { defaultValue: user.id });
+  }, [doctors.data, setup.doctorSelection, user.id, form]);
 
   const post = async (v: RxFormValues, confirmed: boolean) => {
     try {
@@ -247,6 +258,7 @@ function CaseEntry({ user, setup }: { user: MeUser; setup: RxFormSetup }) {
   };
 
   const onSubmit = form.handleSubmit(async (v) => {
+    if (bondingError) return;
     if (savedForLater) {
       setAskInfo(v);
       return;
@@ -266,6 +278,9 @@ function CaseEntry({ user, setup }: { user: MeUser; setup: RxFormSetup }) {
           disabled={working}
           onBusyChange={setBusy}
           onBondingErrorChange={setBondingError}
+          extraIssues={
+            bondingError ? [{ name: 'bonding_date', label: 'Bonding Date', message: bondingError }] : []
+          }
         />
         <Stack direction="row" spacing={2} sx={{ alignItems: 'center', justifyContent: 'flex-end' }}>
           <FormControlLabel

@@ -27,7 +27,7 @@ import {
 } from '@archline/contracts/form-builder';
 import { useState } from 'react';
 import { newId } from '../layout-editing.ts';
-import { MarkerBadge } from './marker-badge.tsx';
+import { MarkerBadge } from '../../../components/marker-badge.tsx';
 
 type Errors = Record<string, string>;
 

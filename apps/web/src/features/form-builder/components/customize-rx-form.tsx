@@ -27,7 +27,7 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.tsx';
 import { useLayout, useResetLayout, useSaveLayout } from '../api/layouts.ts';
 import { FormBuilderDialog, serverIssues } from './form-builder-dialog.tsx';
-import { DEFAULT_CUSTOM_VALUES_NAME, RxFormLayout } from './rx-form-custom-controls.tsx';
+import { DEFAULT_CUSTOM_VALUES_NAME, RxFormLayout } from '../../../components/rx-form-custom-controls.tsx';
 
 /**
  * A preview of a layout with the case form's renderer: built-in fields as labelled placeholders,

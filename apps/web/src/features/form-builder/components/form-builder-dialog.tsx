@@ -80,7 +80,7 @@ import {
   stepControl,
 } from '../layout-editing.ts';
 import { ControlSettingsDialog } from './control-settings-dialog.tsx';
-import { MarkerBadge } from './marker-badge.tsx';
+import { MarkerBadge } from '../../../components/marker-badge.tsx';
 
 type Issue = { path: string; message: string };
 

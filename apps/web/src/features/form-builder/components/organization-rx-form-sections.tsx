@@ -1,5 +1,5 @@
 import Stack from '@mui/material/Stack';
-import { useSession } from '../../../app/session.tsx';
+import { usePermissions } from '../../../session/permissions.ts';
 import { CustomizeRxForm } from './customize-rx-form.tsx';
 import { RxFormPreferenceCard } from './rx-form-preference-card.tsx';
 
@@ -14,11 +14,9 @@ export function OrganizationRxFormSections({
   organizationId: number;
   readOnly: boolean;
 }) {
-  const { user } = useSession();
-  if (!user) return null;
-  const permissions = new Set(user.all_permissions);
-  const preference = permissions.has('organization.rx-form-preference.update');
-  const layout = permissions.has('rx-forms.customize-organization-layout');
+  const { can } = usePermissions();
+  const preference = can('organization.rx-form-preference.update');
+  const layout = can('rx-forms.customize-organization-layout');
   if (!preference && !layout) return null;
   return (
     <Stack spacing={3}>

@@ -20,7 +20,7 @@ import Typography from '@mui/material/Typography';
 import { LICENSE_MESSAGES, type Device, type LicenseWithDevices } from '@archline/contracts';
 import { useState } from 'react';
 import { notifySuccess } from '../../../lib/notify.tsx';
-import { formatDate } from '../../users/components/format-date.ts';
+import { formatDate } from '../../../lib/format.ts';
 import { useDeleteDevice } from '../api/delete-device.ts';
 
 function detailsText(details: Device['details']): string {

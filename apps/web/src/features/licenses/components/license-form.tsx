@@ -22,7 +22,7 @@ import { useNavigate } from 'react-router';
 import { z } from 'zod';
 import { applyServerErrors } from '../../../lib/form-errors.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.tsx';
-import { fromDateInput, toDateInput } from '../../users/components/format-date.ts';
+import { fromDateInput, toDateInput } from '../../../lib/format.ts';
 import { useCreateLicense } from '../api/create-license.ts';
 import { useLicenseTypes } from '../api/list-license-types.ts';
 import { useSetLicenseStatus } from '../api/set-license-status.ts';

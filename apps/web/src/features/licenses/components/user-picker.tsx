@@ -2,7 +2,7 @@ import Autocomplete from '@mui/material/Autocomplete';
 import TextField from '@mui/material/TextField';
 import type { UserListItem } from '@archline/contracts';
 import { useState } from 'react';
-import { useUsers } from '../../users/api/list-users.ts';
+import { useUsers } from '../../../lib/api/list-users.ts';
 import { SEARCH_DEBOUNCE_MS, useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 
 /** Picks the license holder: searches users by name or e-mail (debounced). */

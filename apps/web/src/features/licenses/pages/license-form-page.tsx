@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useParams } from 'react-router';
-import { useSession } from '../../../app/session.tsx';
+import { usePermissions } from '../../../session/permissions.ts';
 import { MessagePage } from '../../../components/message-page.tsx';
 import { PageLoader } from '../../../components/page-loader.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
@@ -11,8 +11,7 @@ import { DevicesCard } from '../components/devices-card.tsx';
 import { LicenseForm } from '../components/license-form.tsx';
 
 function useCanManage(): boolean {
-  const { user } = useSession();
-  return user?.all_permissions.includes('licenses.manage') ?? false;
+  return usePermissions().can('licenses.manage');
 }
 
 /** /add-license */

@@ -5,13 +5,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import IconButton from '@mui/material/IconButton';
-import LinearProgress from '@mui/material/LinearProgress';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
@@ -19,21 +13,21 @@ import Typography from '@mui/material/Typography';
 import { LICENSES_DEFAULT_PAGE_SIZE } from '@archline/contracts';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { useSession } from '../../../app/session.tsx';
-import { formatDate } from '../../users/components/format-date.ts';
+import { usePermissions } from '../../../session/permissions.ts';
+import { formatDate } from '../../../lib/format.ts';
 import { SEARCH_DEBOUNCE_MS, useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 import { useLicenses } from '../api/list-licenses.ts';
-import { TableStatusRow } from '../../../components/table-status-row.tsx';
+import { DataTable } from '../../../components/data-table.tsx';
 
 /** /licenses: the licenses, searched by user, with edit (delete is not offered). */
 export function LicensesPage() {
-  const { user } = useSession();
+  const { can } = usePermissions();
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(0);
   const [perPage, setPerPage] = useState(LICENSES_DEFAULT_PAGE_SIZE);
   const searchUser = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
   const licenses = useLicenses({ searchUser, page: page + 1, perPage });
-  const canManage = user?.all_permissions.includes('licenses.manage') ?? false;
+  const canManage = can('licenses.manage');
   const rows = licenses.data?.data ?? [];
 
   return (
@@ -70,68 +64,64 @@ export function LicensesPage() {
             sx={{ width: { xs: '100%', sm: 360 } }}
           />
         </Box>
-        {licenses.isFetching && <LinearProgress aria-label="Loading licenses" />}
-        <TableContainer>
-          <Table aria-label="Licenses">
-            <TableHead>
-              <TableRow>
-                <TableCell>User</TableCell>
-                <TableCell>License Type</TableCell>
-                <TableCell>Activation Date</TableCell>
-                <TableCell>Expiration Date</TableCell>
-                <TableCell align="right">Seats</TableCell>
-                <TableCell align="right">Actions</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {rows.map((license) => {
-                const holder = license.user?.full_name ?? license.organization.name;
-                return (
-                  <TableRow key={license.id} hover>
-                    <TableCell>{holder}</TableCell>
-                    <TableCell>{license.license_type.name}</TableCell>
-                    <TableCell>{formatDate(license.activated_at)}</TableCell>
-                    <TableCell>{formatDate(license.expiration_date)}</TableCell>
-                    <TableCell align="right">{license.seats}</TableCell>
-                    <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                      <Tooltip title="Edit">
-                        <IconButton
-                          component={RouterLink}
-                          to={`/edit-license/${license.id}`}
-                          aria-label={`Edit the license of ${holder}`}
-                        >
-                          <EditIcon />
-                        </IconButton>
-                      </Tooltip>
-                      {/* Licenses are never deleted: the action is shown disabled. */}
-                      <IconButton disabled aria-label={`Delete the license of ${holder}`}>
-                        <DeleteIcon />
-                      </IconButton>
-                    </TableCell>
-                  </TableRow>
-                );
-              })}
-              <TableStatusRow
-                colSpan={6}
-                loading={licenses.isPending}
-                empty={rows.length === 0}
-                emptyText="No licenses found."
-              />
-            </TableBody>
-          </Table>
-        </TableContainer>
-        <TablePagination
-          component="div"
-          count={licenses.data?.meta.total ?? 0}
-          page={page}
-          onPageChange={(_e, next) => setPage(next)}
-          rowsPerPage={perPage}
-          rowsPerPageOptions={[15, 30, 50]}
-          onRowsPerPageChange={(e) => {
-            setPerPage(Number(e.target.value));
-            setPage(0);
+        <DataTable
+          label="Licenses"
+          fetchingLabel="Loading licenses"
+          fetching={licenses.isFetching}
+          head={
+            <>
+              <TableCell>User</TableCell>
+              <TableCell>License Type</TableCell>
+              <TableCell>Activation Date</TableCell>
+              <TableCell>Expiration Date</TableCell>
+              <TableCell align="right">Seats</TableCell>
+              <TableCell align="right">Actions</TableCell>
+            </>
+          }
+          colSpan={6}
+          loading={licenses.isPending}
+          empty={rows.length === 0}
+          emptyText="No licenses found."
+          paging={{
+            count: licenses.data?.meta.total ?? 0,
+            page,
+            rowsPerPage: perPage,
+            rowsPerPageOptions: [15, 30, 50],
+            onPageChange: setPage,
+            onRowsPerPageChange: (next) => {
+              setPerPage(next);
+              setPage(0);
+            },
           }}
-        />
+        >
+          {rows.map((license) => {
+            const holder = license.user?.full_name ?? license.organization.name;
+            return (
+              <TableRow key={license.id} hover>
+                <TableCell>{holder}</TableCell>
+                <TableCell>{license.license_type.name}</TableCell>
+                <TableCell>{formatDate(license.activated_at)}</TableCell>
+                <TableCell>{formatDate(license.expiration_date)}</TableCell>
+                <TableCell align="right">{license.seats}</TableCell>
+                <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                  <Tooltip title="Edit">
+                    <IconButton
+                      component={RouterLink}
+                      to={`/edit-license/${license.id}`}
+                      aria-label={`Edit the license of ${holder}`}
+                    >
+                      <EditIcon />
+                    </IconButton>
+                  </Tooltip>
+                  {/* Licenses are never deleted: the action is shown disabled. */}
+                  <IconButton disabled aria-label={`Delete the license of ${holder}`}>
+                    <DeleteIcon />
+                  </IconButton>
+                </TableCell>
+              </TableRow>
+            );
+          })}
+        </DataTable>
       </Card>
     </Box>
   );

@@ -1,7 +1,7 @@
 import type { CreateLocationRequest, Location } from '@archline/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-import { LOCATIONS_QUERY_KEY } from './list-locations.ts';
+import { LOCATIONS_QUERY_KEY } from '../../../lib/api/list-locations.ts';
 
 export interface LocationResult {
   message: string;

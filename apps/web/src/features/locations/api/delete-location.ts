@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-import { LOCATIONS_QUERY_KEY } from './list-locations.ts';
+import { LOCATIONS_QUERY_KEY } from '../../../lib/api/list-locations.ts';
 
 /** DELETE /locations/{id} */
 export function deleteLocation(id: number): Promise<{ message: string }> {

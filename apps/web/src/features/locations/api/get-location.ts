@@ -1,7 +1,7 @@
 import type { Location } from '@archline/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-import { LOCATIONS_QUERY_KEY } from './list-locations.ts';
+import { LOCATIONS_QUERY_KEY } from '../../../lib/api/list-locations.ts';
 
 /** GET /locations/{id} */
 export async function fetchLocation(id: number, signal?: AbortSignal): Promise<Location> {

@@ -2,7 +2,7 @@ import type { UpdateLocationRequest } from '@archline/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import type { LocationResult } from './create-location.ts';
-import { LOCATIONS_QUERY_KEY } from './list-locations.ts';
+import { LOCATIONS_QUERY_KEY } from '../../../lib/api/list-locations.ts';
 
 /** PUT /locations/{id} */
 export function updateLocation({

@@ -2,10 +2,10 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { useNavigate, Link as RouterLink } from 'react-router';
-import { useSession } from '../../../app/session.tsx';
+import { useSession } from '../../../session/session.tsx';
 import { notifySuccess } from '../../../lib/notify.tsx';
 import { useCreateLocation } from '../api/create-location.ts';
-import { useMembers } from '../api/list-members.ts';
+import { useMembers } from '../../../lib/api/list-members.ts';
 import { LocationForm } from '../components/location-form.tsx';
 import { useLocationsScope } from '../location-access.ts';
 

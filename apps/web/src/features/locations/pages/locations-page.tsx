@@ -4,23 +4,19 @@ import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { LOCATIONS_DEFAULT_PAGE_SIZE, profileOf } from '@archline/contracts';
-import dayjs from 'dayjs';
+import { formatDate } from '../../../lib/format.ts';
+import { DataTable } from '../../../components/data-table.tsx';
 import { useEffect, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { useSession } from '../../../app/session.tsx';
-import { useOrganizationFilter } from '../../../app/shell/organization-filter.ts';
-import { roleNames } from '../../auth/api/me.ts';
-import { useLocations } from '../api/list-locations.ts';
+import { useSession } from '../../../session/session.tsx';
+import { useOrganizationFilter } from '../../../session/organization-filter.ts';
+import { roleNames } from '../../../session/me.ts';
+import { useLocations } from '../../../lib/api/list-locations.ts';
 import { canLocation, useLocationsScope } from '../location-access.ts';
 import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 
@@ -80,67 +76,69 @@ export function LocationsPage() {
         sx={{ maxWidth: 420 }}
       />
       <Paper variant="outlined" sx={{ mt: 2 }}>
-        <TableContainer>
-          <Table aria-label="Locations" aria-busy={query.isFetching}>
-            <TableHead>
+        <DataTable
+          label="Locations"
+          busy={query.isFetching}
+          head={
+            <>
+              <TableCell>Name</TableCell>
+              <TableCell>Contact</TableCell>
+              <TableCell>Phone Number</TableCell>
+              <TableCell>Address</TableCell>
+              <TableCell>Created At</TableCell>
+            </>
+          }
+          colSpan={5}
+          loading={query.isPending}
+          empty={rows.length === 0}
+          statusRow={
+            query.isPending ? (
               <TableRow>
-                <TableCell>Name</TableCell>
-                <TableCell>Contact</TableCell>
-                <TableCell>Phone Number</TableCell>
-                <TableCell>Address</TableCell>
-                <TableCell>Created At</TableCell>
+                <TableCell colSpan={5} align="center">
+                  <Box role="status" sx={{ display: 'inline-flex', alignItems: 'center', gap: 1 }}>
+                    <CircularProgress size={20} aria-hidden="true" /> Loading locations...
+                  </Box>
+                </TableCell>
               </TableRow>
-            </TableHead>
-            <TableBody>
-              {query.isPending ? (
-                <TableRow>
-                  <TableCell colSpan={5} align="center">
-                    <Box role="status" sx={{ display: 'inline-flex', alignItems: 'center', gap: 1 }}>
-                      <CircularProgress size={20} aria-hidden="true" /> Loading locations...
-                    </Box>
-                  </TableCell>
-                </TableRow>
-              ) : rows.length === 0 ? (
-                <TableRow>
-                  <TableCell colSpan={5} align="center">
-                    {query.isError ? 'The locations could not be loaded.' : 'No locations found.'}
-                  </TableCell>
-                </TableRow>
-              ) : (
-                rows.map((location) => (
-                  <TableRow key={location.id} hover>
-                    <TableCell>
-                      <Link component={RouterLink} to={`${basePath}/${location.id}`}>
-                        {location.location_name}
-                      </Link>
-                    </TableCell>
-                    <TableCell>
-                      {location.first_name} {location.last_name}
-                      <Typography variant="body2" color="text.secondary">
-                        {location.email}
-                      </Typography>
-                    </TableCell>
-                    <TableCell>{location.phone_number}</TableCell>
-                    <TableCell>{location.full_address}</TableCell>
-                    <TableCell>{dayjs(location.created_at).format('MMM D, YYYY')}</TableCell>
-                  </TableRow>
-                ))
-              )}
-            </TableBody>
-          </Table>
-        </TableContainer>
-        <TablePagination
-          component="div"
-          count={query.data?.meta.total ?? 0}
-          page={query.data ? Math.min(page, Math.max(0, query.data.meta.last_page - 1)) : 0}
-          rowsPerPage={perPage}
-          rowsPerPageOptions={[15, 30, 50]}
-          onPageChange={(_e, value) => setPage(value)}
-          onRowsPerPageChange={(e) => {
-            setPerPage(Number(e.target.value));
-            setPage(0);
+            ) : rows.length === 0 ? (
+              <TableRow>
+                <TableCell colSpan={5} align="center">
+                  {query.isError ? 'The locations could not be loaded.' : 'No locations found.'}
+                </TableCell>
+              </TableRow>
+            ) : null
+          }
+          paging={{
+            count: query.data?.meta.total ?? 0,
+            page: query.data ? Math.min(page, Math.max(0, query.data.meta.last_page - 1)) : 0,
+            rowsPerPage: perPage,
+            rowsPerPageOptions: [15, 30, 50],
+            onPageChange: setPage,
+            onRowsPerPageChange: (next) => {
+              setPerPage(next);
+              setPage(0);
+            },
           }}
-        />
+        >
+          {rows.map((location) => (
+            <TableRow key={location.id} hover>
+              <TableCell>
+                <Link component={RouterLink} to={`${basePath}/${location.id}`}>
+                  {location.location_name}
+                </Link>
+              </TableCell>
+              <TableCell>
+                {location.first_name} {location.last_name}
+                <Typography variant="body2" color="text.secondary">
+                  {location.email}
+                </Typography>
+              </TableCell>
+              <TableCell>{location.phone_number}</TableCell>
+              <TableCell>{location.full_address}</TableCell>
+              <TableCell>{formatDate(location.created_at)}</TableCell>
+            </TableRow>
+          ))}
+        </DataTable>
       </Paper>
     </Box>
   );

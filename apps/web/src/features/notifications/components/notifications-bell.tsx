@@ -6,7 +6,7 @@ import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import Tooltip from '@mui/material/Tooltip';
 import type { Notification } from '@archline/contracts';
-import dayjs from 'dayjs';
+import { formatDateTime } from '../../../lib/format.ts';
 import { useMemo, useState, type MouseEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { useNotifications } from '../api/get-notifications.ts';
@@ -86,9 +86,7 @@ export function NotificationsBell() {
           >
             <ListItemText
               primary={n.message}
-              secondary={[n.patient_name, dayjs(n.created_at).format('MMM D, YYYY h:mm A')]
-                .filter(Boolean)
-                .join(' · ')}
+              secondary={[n.patient_name, formatDateTime(n.created_at)].filter(Boolean).join(' · ')}
               slotProps={{
                 primary: {
                   sx: {

@@ -1,7 +1,7 @@
 import type { OnboardingMessageResponse } from '@archline/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-import { ME_QUERY_KEY } from '../../auth/api/me.ts';
+import { ME_QUERY_KEY } from '../../../session/me.ts';
 import { ONBOARDINGS_KEY, onboardingKey } from './keys.ts';
 
 /** POST /onboardings/{id}/proceed_next_step: completes the next sub-step. */

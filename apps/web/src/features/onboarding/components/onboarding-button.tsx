@@ -3,7 +3,8 @@ import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
 import { shouldAutoOpenOnboarding } from '@archline/contracts/onboarding';
 import { lazy, Suspense, useEffect, useState } from 'react';
-import type { MeUser } from '../../auth/api/me.ts';
+import { currentOrganizationOf, type MeUser } from '../../../session/me.ts';
+import { userCan } from '../../../session/permissions.ts';
 import { useOnboardingChannel } from './use-onboarding-channel.ts';
 
 const OnboardingDialog = lazy(async () => ({
@@ -32,9 +33,8 @@ function claimAutoOpen(key: string): boolean {
  * step 8. Listens to the organization's onboarding-changes.
  */
 export function OnboardingButton({ user }: { user: MeUser }) {
-  const organization = user.organizations.find((o) => o.id === user.current_organization_id);
-  const permissions = new Set([...user.all_permissions, ...(organization?.pivot.all_permissions ?? [])]);
-  if (!organization?.onboarding || !permissions.has('organization.onboarding.view')) return null;
+  const organization = currentOrganizationOf(user);
+  if (!organization?.onboarding || !userCan(user, 'organization.onboarding.view')) return null;
   return (
     <OnboardingLauncher
       key={organization.id}
@@ -42,7 +42,7 @@ export function OnboardingButton({ user }: { user: MeUser }) {
       organizationId={organization.id}
       organizationName={organization.name}
       onboarding={organization.onboarding}
-      canProceed={permissions.has('organization.onboarding.proceed')}
+      canProceed={userCan(user, 'organization.onboarding.proceed')}
     />
   );
 }

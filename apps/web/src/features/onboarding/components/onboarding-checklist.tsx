@@ -26,9 +26,9 @@ import {
   type OnboardingSubStep,
 } from '@archline/contracts';
 import { useEffect, useId, useState } from 'react';
-import { OnboardingStepForm } from './onboarding-step-form.tsx';
+import { OnboardingStepForm, type ChecklistMode } from './onboarding-step-form.tsx';
 
-export type ChecklistMode = 'practice' | 'management';
+export type { ChecklistMode };
 
 /** The status as a chip: Completed green, In Progress blue, Pending grey. */
 export function OnboardingStatusChip({ status }: { status: number }) {

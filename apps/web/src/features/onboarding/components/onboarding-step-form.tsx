@@ -10,11 +10,13 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.tsx';
 import { useProceedOnboarding } from '../api/proceed-onboarding.ts';
 import { useUpdateOnboardingMetadata } from '../api/update-onboarding-metadata.ts';
-import type { ChecklistMode } from './onboarding-checklist.tsx';
 
 interface Values {
   value: string;
 }
+
+/** Who works through the checklist: the practice itself, or staff on its behalf. */
+export type ChecklistMode = 'practice' | 'management';
 
 /** The server names an input's field `key` (proceed) or `metadata.key` (saving values). */
 function serverFieldError(error: unknown, key: string): string | undefined {

@@ -1,8 +1,8 @@
 import { EVENTS, organizationChannel, SUBSCRIBE_EVENT, UNSUBSCRIBE_EVENT } from '@archline/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { useSocket } from '../../../app/shell/realtime.tsx';
-import { ME_QUERY_KEY } from '../../auth/api/me.ts';
+import { useSocket } from '../../../session/realtime.tsx';
+import { ME_QUERY_KEY } from '../../../session/me.ts';
 import { ONBOARDINGS_KEY } from '../api/keys.ts';
 
 /**

@@ -8,9 +8,9 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
 import { onboardingStep } from '@archline/contracts';
 import { Link as RouterLink, useParams } from 'react-router';
-import { useSession } from '../../../app/session.tsx';
+import { usePermissions } from '../../../session/permissions.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
-import { formatDate } from '../../users/components/format-date.ts';
+import { formatDate } from '../../../lib/format.ts';
 import { useOnboarding } from '../api/get-onboarding.ts';
 import { OnboardingChecklist } from '../components/onboarding-checklist.tsx';
 import { OnboardingDetailsForm } from '../components/onboarding-details-form.tsx';
@@ -24,14 +24,11 @@ export function OnboardingPage() {
   const params = useParams();
   const id = Number(params.id);
   const valid = Number.isInteger(id) && id > 0;
-  const { user } = useSession();
   const onboarding = useOnboarding(valid ? id : null);
   useOnboardingChannel(onboarding.data?.organization_id ?? null);
-  const permissions = new Set(user?.all_permissions ?? []);
-  const canProceed = ['onboardings.proceed', 'onboardings.manage', 'organization.onboarding.proceed'].some(
-    (p) => permissions.has(p),
-  );
-  const canEdit = permissions.has('onboardings.update-metadata') || permissions.has('onboardings.manage');
+  const { can } = usePermissions();
+  const canProceed = can('onboardings.proceed', 'onboardings.manage', 'organization.onboarding.proceed');
+  const canEdit = can('onboardings.update-metadata', 'onboardings.manage');
 
   const back = (
     <Button component={RouterLink} to="/onboardings" startIcon={<ArrowBackIcon />} sx={{ mb: 1 }}>

@@ -1,14 +1,8 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
-import LinearProgress from '@mui/material/LinearProgress';
 import MenuItem from '@mui/material/MenuItem';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -25,9 +19,9 @@ import {
 } from '@archline/contracts';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { TableStatusRow } from '../../../components/table-status-row.tsx';
+import { DataTable } from '../../../components/data-table.tsx';
 import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
-import { formatDate } from '../../users/components/format-date.ts';
+import { formatDate } from '../../../lib/format.ts';
 import { useOnboardings } from '../api/list-onboardings.ts';
 import { OnboardingStatusChip } from '../components/onboarding-checklist.tsx';
 
@@ -96,72 +90,68 @@ export function OnboardingsPage() {
             <MenuItem value="oldest">Oldest first</MenuItem>
           </TextField>
         </Box>
-        {onboardings.isFetching && <LinearProgress aria-label="Loading onboardings" />}
-        <TableContainer>
-          <Table aria-label="Onboardings">
-            <TableHead>
-              <TableRow>
-                <TableCell>Organization</TableCell>
-                <TableCell>Status</TableCell>
-                <TableCell>Current Step</TableCell>
-                <TableCell>Signup Date</TableCell>
-                <TableCell align="right">Actions</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {rows.map((onboarding) => {
-                const next = nextOnboardingStep(onboarding);
-                return (
-                  <TableRow key={onboarding.id} hover data-testid="onboarding-row">
-                    <TableCell>{onboarding.organization.name}</TableCell>
-                    <TableCell>
-                      <OnboardingStatusChip status={onboarding.status} />
-                    </TableCell>
-                    <TableCell>
-                      <Typography variant="body2">
-                        {completedSteps(onboarding)} of {ONBOARDING_TOTAL_STEPS}
-                      </Typography>
-                      {next !== null && (
-                        <Typography variant="body2" color="text.secondary">
-                          Next: {onboardingStep(next)?.title}
-                        </Typography>
-                      )}
-                    </TableCell>
-                    <TableCell>{formatDate(onboarding.created_at)}</TableCell>
-                    <TableCell align="right">
-                      <Button
-                        component={RouterLink}
-                        to={`/onboardings/${onboarding.id}`}
-                        size="small"
-                        aria-label={`Show ${onboarding.organization.name}`}
-                      >
-                        Show
-                      </Button>
-                    </TableCell>
-                  </TableRow>
-                );
-              })}
-              <TableStatusRow
-                colSpan={5}
-                loading={onboardings.isPending}
-                empty={rows.length === 0}
-                emptyText="No onboardings found."
-              />
-            </TableBody>
-          </Table>
-        </TableContainer>
-        <TablePagination
-          component="div"
-          count={onboardings.data?.meta.total ?? 0}
-          page={page}
-          onPageChange={(_e, next) => setPage(next)}
-          rowsPerPage={perPage}
-          rowsPerPageOptions={[5, 10, 25]}
-          onRowsPerPageChange={(e) => {
-            setPerPage(Number(e.target.value));
-            setPage(0);
+        <DataTable
+          label="Onboardings"
+          fetchingLabel="Loading onboardings"
+          fetching={onboardings.isFetching}
+          head={
+            <>
+              <TableCell>Organization</TableCell>
+              <TableCell>Status</TableCell>
+              <TableCell>Current Step</TableCell>
+              <TableCell>Signup Date</TableCell>
+              <TableCell align="right">Actions</TableCell>
+            </>
+          }
+          colSpan={5}
+          loading={onboardings.isPending}
+          empty={rows.length === 0}
+          emptyText="No onboardings found."
+          paging={{
+            count: onboardings.data?.meta.total ?? 0,
+            page,
+            rowsPerPage: perPage,
+            rowsPerPageOptions: [5, 10, 25],
+            onPageChange: setPage,
+            onRowsPerPageChange: (next) => {
+              setPerPage(next);
+              setPage(0);
+            },
           }}
-        />
+        >
+          {rows.map((onboarding) => {
+            const next = nextOnboardingStep(onboarding);
+            return (
+              <TableRow key={onboarding.id} hover data-testid="onboarding-row">
+                <TableCell>{onboarding.organization.name}</TableCell>
+                <TableCell>
+                  <OnboardingStatusChip status={onboarding.status} />
+                </TableCell>
+                <TableCell>
+                  <Typography variant="body2">
+                    {completedSteps(onboarding)} of {ONBOARDING_TOTAL_STEPS}
+                  </Typography>
+                  {next !== null && (
+                    <Typography variant="body2" color="text.secondary">
+                      Next: {onboardingStep(next)?.title}
+                    </Typography>
+                  )}
+                </TableCell>
+                <TableCell>{formatDate(onboarding.created_at)}</TableCell>
+                <TableCell align="right">
+                  <Button
+                    component={RouterLink}
+                    to={`/onboardings/${onboarding.id}`}
+                    size="small"
+                    aria-label={`Show ${onboarding.organization.name}`}
+                  >
+                    Show
+                  </Button>
+                </TableCell>
+              </TableRow>
+            );
+          })}
+        </DataTable>
       </Card>
     </Box>
   );

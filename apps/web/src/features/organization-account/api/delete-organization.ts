@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-import { ME_QUERY_KEY } from '../../auth/api/me.ts';
+import { ME_QUERY_KEY } from '../../../session/me.ts';
 
 /** DELETE /organizations/{id} (practice users with organization.update). */
 export function deleteOrganization(organizationId: number): Promise<{ message: string }> {

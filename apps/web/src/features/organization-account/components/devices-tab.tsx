@@ -17,21 +17,18 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { LICENSE_MESSAGES, type Device, type LicenseWithDevices } from '@archline/contracts';
-import dayjs from 'dayjs';
+import { formatDateTime } from '../../../lib/format.ts';
 import { useState } from 'react';
 import { errorMessage } from '../../../lib/api-client.ts';
-import type { MeUser } from '../../auth/api/me.ts';
+import type { MeUser } from '../../../session/me.ts';
 import { useOrganizationLicenses } from '../api/get-organization-licenses.ts';
+import { userCan } from '../../../session/permissions.ts';
 import { DeleteDeviceDialog } from './delete-device-dialog.tsx';
 import { RenameDeviceDialog } from './rename-device-dialog.tsx';
 
-const formatDate = (value: string | null) => (value ? dayjs(value).format('MMM D, YYYY h:mm A') : '—');
-
 /** Devices are managed with organization.update in the organization, or by the license holder. */
 function canManageDevices(user: MeUser, license: LicenseWithDevices): boolean {
-  const organization = user.organizations.find((o) => o.id === user.current_organization_id);
-  const permissions = [...user.all_permissions, ...(organization?.pivot.all_permissions ?? [])];
-  return permissions.includes('organization.update') || license.user?.id === user.id;
+  return userCan(user, 'organization.update') || license.user?.id === user.id;
 }
 
 type Pending = { kind: 'rename' | 'delete'; device: Device } | null;
@@ -71,8 +68,8 @@ function LicenseCard({ user, license }: { user: MeUser; license: LicenseWithDevi
                 {license.devices.map((device) => (
                   <TableRow key={device.id}>
                     <TableCell>{device.name}</TableCell>
-                    <TableCell>{formatDate(device.last_login)}</TableCell>
-                    <TableCell>{formatDate(device.created_at)}</TableCell>
+                    <TableCell>{formatDateTime(device.last_login)}</TableCell>
+                    <TableCell>{formatDateTime(device.created_at)}</TableCell>
                     {manage && (
                       <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
                         <IconButton

@@ -24,13 +24,14 @@ import {
   profileOf,
   type OrganizationMember,
 } from '@archline/contracts';
-import dayjs from 'dayjs';
+import { formatDate } from '../../../lib/format.ts';
 import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { applyServerErrors } from '../../../lib/form-errors.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.tsx';
-import { roleNames, type MeOrganization, type MeUser } from '../../auth/api/me.ts';
-import { useMembers } from '../../locations/api/list-members.ts';
+import { roleNames, type MeOrganization, type MeUser } from '../../../session/me.ts';
+import { permissionsOf } from '../../../session/permissions.ts';
+import { useMembers } from '../../../lib/api/list-members.ts';
 import { useChangeMemberRole } from '../api/change-member-role.ts';
 import { useInviteMember } from '../api/invite-member.ts';
 import { useAssignedLocations } from '../api/list-assigned-locations.ts';
@@ -43,10 +44,6 @@ type InviteValues = z.input<typeof InviteMemberRequest>;
 type InviteOutput = z.output<typeof InviteMemberRequest>;
 
 const roleLabel = (role: string) => ROLE_LABELS[role as keyof typeof ROLE_LABELS] ?? role;
-
-function permissionsOf(user: MeUser, organization: MeOrganization): Set<string> {
-  return new Set([...user.all_permissions, ...organization.pivot.all_permissions]);
-}
 
 function Section({ id, title, children }: { id: string; title: string; children: React.ReactNode }) {
   return (
@@ -170,7 +167,7 @@ function AssignedLocations({ organizationId }: { organizationId: number }) {
                 <TableRow key={l.id}>
                   <TableCell>{l.location_name}</TableCell>
                   <TableCell>{l.full_address}</TableCell>
-                  <TableCell>{dayjs(l.created_at).format('MMM D, YYYY')}</TableCell>
+                  <TableCell>{formatDate(l.created_at)}</TableCell>
                 </TableRow>
               ))}
             </TableBody>
@@ -182,7 +179,7 @@ function AssignedLocations({ organizationId }: { organizationId: number }) {
 }
 
 /** Removing needs organization.update; a manager also organizations.remove-manager, an owner organizations.manage. */
-function canRemove(permissions: Set<string>, member: OrganizationMember): boolean {
+function canRemove(permissions: ReadonlySet<string>, member: OrganizationMember): boolean {
   if (permissions.has('organizations.manage')) return true;
   if (!permissions.has('organization.update')) return false;
   if (member.pivot.role === 'organization_manager') return permissions.has('organizations.remove-manager');
@@ -196,7 +193,7 @@ function Members({
 }: {
   user: MeUser;
   organizationId: number;
-  permissions: Set<string>;
+  permissions: ReadonlySet<string>;
 }) {
   const members = useMembers(organizationId);
   const changeRole = useChangeMemberRole();
@@ -261,7 +258,7 @@ function Members({
                         roleLabel(member.pivot.role)
                       )}
                     </TableCell>
-                    <TableCell>{dayjs(member.pivot.created_at).format('MMM D, YYYY')}</TableCell>
+                    <TableCell>{formatDate(member.pivot.created_at)}</TableCell>
                     <TableCell align="right">
                       {!self && canRemove(permissions, member) && (
                         <Button
@@ -301,7 +298,7 @@ function Members({
 export function OrganizationTab({ user }: { user: MeUser }) {
   const organization = user.organizations.find((o) => o.id === user.current_organization_id);
   if (!organization) return <Typography color="text.secondary">No organization.</Typography>;
-  const permissions = permissionsOf(user, organization);
+  const permissions = permissionsOf(user);
   const manages = permissions.has('organization.update') && !organization.disabled_at;
   return (
     <Stack spacing={3}>

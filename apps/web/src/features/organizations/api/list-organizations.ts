@@ -1,13 +1,12 @@
-import type { OrganizationSummary } from '@archline/contracts';
+import type { OrganizationsListQuery as ListQuery, OrganizationSummary } from '@archline/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 
-export interface OrganizationsListQuery {
-  searchString?: string;
-  orderBy?: 'name' | '-name' | 'created_at' | '-created_at';
+/** GET /organizations parameters as the server reads them (OrganizationsListQuery of the contracts). */
+export type OrganizationsListQuery = Pick<ListQuery, 'searchString' | 'orderBy'> & {
   page: number;
   perPage: number;
-}
+};
 
 export interface OrganizationsPage {
   data: OrganizationSummary[];

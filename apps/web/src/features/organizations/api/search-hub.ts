@@ -1,17 +1,16 @@
-import type { HubSearchResponse, HubSort } from '@archline/contracts';
+import type { HubSearchFilters, HubSearchResponse } from '@archline/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 
-/** The hub search parameters as sent (document 3 section 2.6). */
-export interface HubSearchQuery {
-  q?: string;
-  'filter[roles]'?: 'organization' | 'doctor';
-  'filter[status]'?: number;
+/**
+ * The hub search parameters as sent (document 3 section 2.6): the contracts' HubSearchQuery as the
+ * server reads it, with the archived flag written as the page's address writes it ('1').
+ */
+export type HubSearchQuery = Omit<Partial<HubSearchFilters>, 'filter[archived]' | 'page' | 'perPage'> & {
   'filter[archived]'?: '1';
-  sort?: HubSort;
   page: number;
   perPage: number;
-}
+};
 
 /** GET /organizations-users: the management hub search over users, organizations and locations. */
 export function searchHub(query: HubSearchQuery, signal?: AbortSignal): Promise<HubSearchResponse> {

@@ -18,7 +18,7 @@ import type { z } from 'zod';
 import { applyServerErrors } from '../../../lib/form-errors.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.tsx';
 import { useAddCredit } from '../api/add-credit.ts';
-import { formatDate } from './format.ts';
+import { formatDate } from '../../../lib/format.ts';
 
 type Values = z.input<typeof CreditRequest>;
 type Output = z.output<typeof CreditRequest>;

@@ -8,7 +8,8 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { ORGANIZATION_STATUSES, type OrganizationStatus, type SearchHit } from '@archline/contracts';
 import { Link as RouterLink } from 'react-router';
-import { formatDate, formatDateTime, humanize } from './format.ts';
+import { formatDate, formatDateTime } from '../../../lib/format.ts';
+import { humanize } from './format.ts';
 import { hitHref, quickLinksFor } from './hub-quick-links.ts';
 import { OrganizationName } from './quick-glance.tsx';
 

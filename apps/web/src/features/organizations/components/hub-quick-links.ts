@@ -1,5 +1,5 @@
 import type { SearchHit } from '@archline/contracts';
-import { isBuiltPath } from '../../../app/routes.tsx';
+import { isBuiltPath } from '../../../lib/built-routes.ts';
 
 /** Sections of the organization page that exist, for links with a #section (Brackets is not built yet). */
 const BUILT_SECTIONS = new Set<string>();
@@ -26,10 +26,8 @@ export function quickLinksFor(hit: SearchHit): QuickLink[] {
       links.push({ label: 'Subscription', to: `/subscriptions/${hit.contract_id}` });
     links.push({ label: 'Locations', to: `/organizations/${orgId}/locations` });
     links.push({ label: 'Users', to: `/users?queryOrganization=${orgId}` });
-    links.push({
-      label: 'Patients',
-      to: `/patients-page?queryOrganization=${orgId}&queryName=${encodeURIComponent(hit.full_name)}`,
-    });
+    // The organization's cases: queryName is a patient's name, never the organization's.
+    links.push({ label: 'Patients', to: `/patients-page?queryOrganization=${orgId}` });
     if (hit.onboarding_id !== null)
       links.push({ label: 'Onboarding', to: `/onboardings/${hit.onboarding_id}` });
     links.push({ label: 'Start Case', to: `/organizations/${orgId}/rx-forms/add` });

@@ -10,7 +10,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { OrganizationDetail } from '@archline/contracts';
 import { Link as RouterLink } from 'react-router';
-import { isBuiltPath } from '../../../app/routes.tsx';
+import { isBuiltPath } from '../../../lib/built-routes.ts';
 import { humanize } from './format.ts';
 
 /** Users and their roles in the organization; names link to /users/{id} when that page exists. */

@@ -14,9 +14,10 @@ import Typography from '@mui/material/Typography';
 import type { OrganizationSummary } from '@archline/contracts';
 import { useId, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { isBuiltPath } from '../../../app/routes.tsx';
+import { isBuiltPath } from '../../../lib/built-routes.ts';
 import { useMembers } from '../api/list-members.ts';
-import { formatDate, humanize } from './format.ts';
+import { formatDate } from '../../../lib/format.ts';
+import { humanize } from './format.ts';
 import { OrganizationName } from './quick-glance.tsx';
 
 const COLUMNS = 7;

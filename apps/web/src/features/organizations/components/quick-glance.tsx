@@ -6,11 +6,13 @@ import Popper from '@mui/material/Popper';
 import Typography from '@mui/material/Typography';
 import { useId, useRef, useState, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { useSession } from '../../../app/session.tsx';
-import { isBuiltPath } from '../../../app/routes.tsx';
-import { roleNames } from '../../auth/api/me.ts';
+import { useSession } from '../../../session/session.tsx';
+import { isBuiltPath } from '../../../lib/built-routes.ts';
+import { roleNames } from '../../../session/me.ts';
 import { useQuickGlance } from '../api/get-quick-glance.ts';
-import { formatDate, formatDateTime, humanize, onboardingLabel } from './format.ts';
+import { formatDate, formatDateTime } from '../../../lib/format.ts';
+import { onboardingSummary } from '@archline/contracts';
+import { humanize } from './format.ts';
 
 /** The roles that see the quick glance on an organization's name. */
 export const QUICK_GLANCE_ROLES = ['admin', 'tech_support', 'supervisor', 'super_admin'];
@@ -50,15 +52,16 @@ export function QuickGlanceContent({ id, titleId }: { id: number; titleId: strin
       <Row label="Newest Case Submission">{formatDateTime(g.newest_case_submission)}</Row>
       <Row label="Users">{g.number_of_users}</Row>
       <Row label="Patients">{g.number_of_patients}</Row>
-      <Row label="Manager">{g.manager?.full_name ?? '—'}</Row>
+      <Row label="Organization Manager">
+        {g.organization_managers.map((m) => m.full_name).join(', ') || '—'}
+      </Row>
+      <Row label="Customer Service Manager">{g.manager?.full_name ?? 'Not assigned'}</Row>
       <Row label="Payment">
         {g.payment
           ? `${humanize(g.payment.payment_status)}${g.payment.suspended_at ? ' (suspended)' : ''}`
           : '—'}
       </Row>
-      <Row label="Onboarding">
-        {g.onboarding ? `${onboardingLabel(g.onboarding.status)}, step ${g.onboarding.current_step}` : '—'}
-      </Row>
+      <Row label="Onboarding">{g.onboarding ? onboardingSummary(g.onboarding) : '—'}</Row>
     </Box>
   );
 }

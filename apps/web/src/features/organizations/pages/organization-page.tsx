@@ -6,11 +6,13 @@ import CardHeader from '@mui/material/CardHeader';
 import Grid from '@mui/material/Grid';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import type { ComponentType } from 'react';
 import { useParams } from 'react-router';
 import { PageLoader } from '../../../components/page-loader.tsx';
-import { useSession } from '../../../app/session.tsx';
+import { useSession } from '../../../session/session.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
-import { roleNames } from '../../auth/api/me.ts';
+import { roleNames } from '../../../session/me.ts';
+import { permissionsOf } from '../../../session/permissions.ts';
 import { useOrganization } from '../api/get-organization.ts';
 import { ArchiveCard } from '../components/archive-card.tsx';
 import { CreditsCard } from '../components/credits-card.tsx';
@@ -18,10 +20,15 @@ import { EasyRxCard } from '../components/easy-rx-card.tsx';
 import { LocationsCard, MembersCard } from '../components/members-card.tsx';
 import { OrganizationInformationForm } from '../components/organization-information-form.tsx';
 import { QUICK_GLANCE_ROLES, QuickGlanceContent } from '../components/quick-glance.tsx';
-import { OrganizationRxFormSections } from '../../form-builder/components/organization-rx-form-sections.tsx';
+import { StaffLinks } from '../components/staff-links.tsx';
+
+/** The sections the form builder owns; app/ composes them into the page. */
+export interface OrganizationPageSections {
+  RxFormSections: ComponentType<{ organizationId: number; readOnly: boolean }>;
+}
 
 /** /organizations/{id}: the organization's information, locations, users, credits, archive and EasyRx. */
-export function OrganizationPage() {
+export function OrganizationPage({ RxFormSections }: OrganizationPageSections) {
   const { id } = useParams();
   const organizationId = Number(id);
   const { user } = useSession();
@@ -38,7 +45,7 @@ export function OrganizationPage() {
     );
   }
   const organization = query.data;
-  const permissions = new Set(user.all_permissions);
+  const permissions = permissionsOf(user);
   const readOnly = Boolean(organization.deleted_at || organization.disabled_at);
   const canEdit =
     !readOnly && (permissions.has('organization.update') || permissions.has('organizations.manage'));
@@ -53,9 +60,16 @@ export function OrganizationPage() {
 
   return (
     <Box>
-      <Typography variant="h1" component="h1" sx={{ mb: 2 }}>
-        {organization.name}
-      </Typography>
+      <Stack
+        direction={{ xs: 'column', sm: 'row' }}
+        spacing={2}
+        sx={{ mb: 2, justifyContent: 'space-between', alignItems: { sm: 'center' } }}
+      >
+        <Typography variant="h1" component="h1">
+          {organization.name}
+        </Typography>
+        <StaffLinks organizationId={organization.id} />
+      </Stack>
       {readOnly && (
         <Alert severity="info" sx={{ mb: 2 }}>
           {organization.deleted_at
@@ -91,7 +105,7 @@ export function OrganizationPage() {
         <LocationsCard organization={organization} />
         <MembersCard organization={organization} />
         <CreditsCard organization={organization} canEdit={canCredit} />
-        <OrganizationRxFormSections organizationId={organization.id} readOnly={readOnly} />
+        <RxFormSections organizationId={organization.id} readOnly={readOnly} />
         {canArchive && <ArchiveCard organization={organization} />}
         <EasyRxCard
           key={`${organization.easy_rx_practice_id}|${readOnly}`}

@@ -13,7 +13,7 @@ import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
-import { useSession } from '../../../app/session.tsx';
+import { usePermissions } from '../../../session/permissions.ts';
 import { useOrganizations, type OrganizationsListQuery } from '../api/list-organizations.ts';
 import { InviteToCreateBar } from '../components/invite-to-create-bar.tsx';
 import { OrganizationRow } from '../components/organization-row.tsx';
@@ -28,14 +28,11 @@ const ORDER_OPTIONS: { value: NonNullable<OrganizationsListQuery['orderBy']>; la
 
 /** /organizations: the organizations in the user's scope, with the invite-by-email bar. */
 export function OrganizationsPage() {
-  const { user } = useSession();
+  const { can } = usePermissions();
   const [keyword, setKeyword] = useState('');
   const [query, setQuery] = useState<OrganizationsListQuery>({ orderBy: 'name', page: 1, perPage: 15 });
   const list = useOrganizations(query);
-  const canInvite = Boolean(
-    user?.all_permissions.includes('organizations.send-invite-to-create') ||
-    user?.all_permissions.includes('organizations.manage'),
-  );
+  const canInvite = can('organizations.send-invite-to-create', 'organizations.manage');
 
   useEffect(() => {
     const value = keyword.trim() || undefined;

@@ -19,11 +19,12 @@ import {
 } from '@archline/contracts';
 import { useEffect, useMemo, useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
-import { isBuiltPath } from '../../../app/routes.tsx';
+import { isBuiltPath } from '../../../lib/built-routes.ts';
 import { notifyError } from '../../../lib/notify.tsx';
 import { useExportHub } from '../api/export-hub.ts';
 import { useHubSearch, type HubSearchQuery } from '../api/search-hub.ts';
 import { HubHitCard } from '../components/hub-hit-card.tsx';
+import { StaffLinks } from '../components/staff-links.tsx';
 
 /** Keyword search debounce (document 3 section 9). */
 const SEARCH_DEBOUNCE_MS = 500;
@@ -123,7 +124,8 @@ export function OrganizationsUsersPage() {
         <Typography variant="h1" component="h1">
           Organizations & Users
         </Typography>
-        <Stack direction="row" spacing={1}>
+        <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
+          <StaffLinks />
           <Button
             variant="outlined"
             startIcon={

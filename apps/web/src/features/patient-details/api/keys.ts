@@ -5,3 +5,4 @@ export const onHoldNotesKey = (patientId: number) => ['on-hold-notes', patientId
 export const rxFormKey = (id: number) => ['rx-form', id] as const;
 export const caseReversalCheckKey = (patientId: number) => ['case-reversal-check', patientId] as const;
 export const PATIENT_LISTS_KEY = ['patients'] as const;
+export const trayCorrectionKey = (patientId: number) => ['tray-correction', patientId] as const;

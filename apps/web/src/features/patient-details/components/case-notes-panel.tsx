@@ -6,7 +6,7 @@ import Typography from '@mui/material/Typography';
 import { useEffect, useRef, useState } from 'react';
 import { notifySuccess } from '../../../lib/notify.tsx';
 import { useAddCaseNote, useCaseNotes } from '../api/notes.ts';
-import { formatDateTime } from './format.ts';
+import { formatDateTime } from '../../../lib/format.ts';
 import { NotePanel } from './note-panel.tsx';
 
 /** The conversation between the practice and management, with the composer. */

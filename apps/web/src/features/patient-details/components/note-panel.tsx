@@ -7,12 +7,22 @@ import Typography from '@mui/material/Typography';
 import { useId, type ReactNode } from 'react';
 
 /**
- * A collapsible note panel of the patient page: '(N/A)' after the title when it holds nothing,
+ * The title with 'N/A' when the panel holds nothing, in one pair of brackets:
+ * 'Atoms (N/A)', 'Internal Notes (Doctor, N/A)'.
+ */
+export function notePanelTitle(title: string, empty: boolean): string {
+  if (!empty) return title;
+  return title.endsWith(')') ? `${title.slice(0, -1)}, N/A)` : `${title} (N/A)`;
+}
+
+/**
+ * A collapsible note panel of the patient page: 'N/A' with the title when it holds nothing,
  * a green header when `highlight` (case notes exist). The open panel is 900px wide at most and
  * up to 600px tall (the conversation at least 400px); its content scrolls.
  */
 export function NotePanel({
   title,
+  subtitle,
   empty,
   highlight = false,
   defaultExpanded = false,
@@ -20,6 +30,8 @@ export function NotePanel({
   children,
 }: {
   title: string;
+  /** A line under the title saying what the panel holds. */
+  subtitle?: string;
   empty: boolean;
   highlight?: boolean;
   defaultExpanded?: boolean;
@@ -50,10 +62,20 @@ export function NotePanel({
             : undefined
         }
       >
-        <Typography component="span" sx={{ fontWeight: 600 }}>
-          {title}
-          {empty ? ' (N/A)' : ''}
-        </Typography>
+        <Box component="span" sx={{ display: 'flex', flexDirection: 'column' }}>
+          <Typography component="span" sx={{ fontWeight: 600 }}>
+            {notePanelTitle(title, empty)}
+          </Typography>
+          {subtitle && (
+            <Typography
+              component="span"
+              variant="body2"
+              sx={{ color: highlight ? 'inherit' : 'text.secondary' }}
+            >
+              {subtitle}
+            </Typography>
+          )}
+        </Box>
       </AccordionSummary>
       <AccordionDetails id={`${id}-content`}>
         <Box

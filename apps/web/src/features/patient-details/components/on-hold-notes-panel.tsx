@@ -6,7 +6,7 @@ import Typography from '@mui/material/Typography';
 import { useState, type FormEvent } from 'react';
 import { notifyError, notifySuccess } from '../../../lib/notify.tsx';
 import { useAddOnHoldNote, useOnHoldNotes } from '../api/notes.ts';
-import { formatDateTime } from './format.ts';
+import { formatDateTime } from '../../../lib/format.ts';
 import { NotePanel } from './note-panel.tsx';
 
 function kindOf(note: { is_on_hold_reason: boolean; is_unhold: boolean }): string {

@@ -192,6 +192,7 @@ export function PatientActions({ patient, user }: { patient: PatientDetails; use
         ))}
 
       <ReasonDialog
+        kind={open === 'archive' || open === 'delete' ? open : 'hold'}
         open={reason !== null}
         title={reason?.title ?? ''}
         text={reason?.text ?? ''}

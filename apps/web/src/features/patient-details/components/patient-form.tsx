@@ -19,7 +19,7 @@ import { useForm, type Path, type UseFormReturn } from 'react-hook-form';
 import { z } from 'zod';
 import { applyServerErrors } from '../../../lib/form-errors.ts';
 import { notifyError } from '../../../lib/notify.tsx';
-import { formatDateTime } from './format.ts';
+import { formatDateTime } from '../../../lib/format.ts';
 
 /** The editable part of the patient (document 1 section 5, patient name fields). */
 const PatientFormSchema = z.object({

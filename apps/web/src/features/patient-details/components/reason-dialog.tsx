@@ -10,20 +10,38 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import TextField from '@mui/material/TextField';
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
+import { ArchivePatientRequest, DeletePatientRequest, ToggleHoldRequest } from '@archline/contracts/patients';
 import { z } from 'zod';
 
-const ReasonSchema = z.object({
-  name: z.string().trim().min(1, 'Required').max(255),
-  reason: z.string().trim().min(1, 'Required').max(2000),
-  notify_office: z.boolean(),
-});
-export type ReasonValues = z.infer<typeof ReasonSchema>;
+/** The request each reason dialog sends: its name and reason follow that request's own rules. */
+export type ReasonKind = 'hold' | 'archive' | 'delete';
+
+/** The dialog's two fields with the API's schemas for the request behind them (one rule, one message). */
+const REASON_SCHEMAS = {
+  hold: z.object({
+    name: ToggleHoldRequest.shape.name,
+    reason: ToggleHoldRequest.shape.reason,
+    notify_office: z.boolean(),
+  }),
+  archive: z.object({
+    name: ArchivePatientRequest.shape.archived_by_name,
+    reason: ArchivePatientRequest.shape.archived_reason,
+    notify_office: z.boolean(),
+  }),
+  delete: z.object({
+    name: DeletePatientRequest.shape.deleted_by_name,
+    reason: DeletePatientRequest.shape.deleted_reason,
+    notify_office: z.boolean(),
+  }),
+} as const;
+export type ReasonValues = z.infer<(typeof REASON_SCHEMAS)['hold']>;
 
 /**
  * The hold / unhold / archive / delete reason dialog: the action owner's name and a reason, both
  * required. Staff with a name get it filled in and locked; management may tick Notify Office.
  */
 export function ReasonDialog({
+  kind,
   open,
   title,
   text,
@@ -35,6 +53,7 @@ export function ReasonDialog({
   onConfirm,
   onClose,
 }: {
+  kind: ReasonKind;
   open: boolean;
   title: string;
   text: string;
@@ -49,7 +68,7 @@ export function ReasonDialog({
 }) {
   const id = useId();
   const form = useForm<ReasonValues>({
-    resolver: zodResolver(ReasonSchema),
+    resolver: zodResolver(REASON_SCHEMAS[kind]),
     values: { name: lockedName ?? '', reason: '', notify_office: false },
     mode: 'onChange',
   });

@@ -14,6 +14,7 @@ import {
   EXPORT_TYPES,
   JAW_TYPES,
   ROOT_INTEGRATION_TYPES,
+  SCAN_SUBMISSION,
   SCAN_SUBMISSION_NAMES,
   SCANNER_TYPE_OTHER,
   SCANNER_TYPES,
@@ -21,10 +22,10 @@ import {
 } from '@archline/contracts/rx-forms';
 import { useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
-import { isBuiltPath } from '../../../app/routes.tsx';
+import { isBuiltPath } from '../../../lib/built-routes.ts';
 import { useRxForm } from '../api/get-rx-form.ts';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
-import { formatDateTime, formatDay } from './format.ts';
+import { formatCalendarDate, formatDateTime } from '../../../lib/format.ts';
 import { ToothChart } from './tooth-chart.tsx';
 
 const LABEL_COLOURS = { CANCELLED: 'error', PENDING: 'warning', COMPLETED: 'success' } as const;
@@ -70,11 +71,14 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
 }
 
 /** The summary fields; the full Rx form (names of libraries, locations, custom values) when loaded. */
-function Summary({ summary, full }: { summary: PatientRxFormSummary; full: RxForm | undefined }) {
+export function Summary({ summary, full }: { summary: PatientRxFormSummary; full: RxForm | undefined }) {
+  // The scanner is the doctor's choice only when the scan method uses one (an upload keeps the default).
   const scanner =
-    summary.scanner_type === SCANNER_TYPE_OTHER && summary.custom_scanner_type_name
-      ? `Other (${summary.custom_scanner_type_name})`
-      : nameOf(SCANNER_TYPES, summary.scanner_type);
+    summary.scan_submission_type !== SCAN_SUBMISSION.scanner
+      ? ''
+      : summary.scanner_type === SCANNER_TYPE_OTHER && summary.custom_scanner_type_name
+        ? `Other (${summary.custom_scanner_type_name})`
+        : nameOf(SCANNER_TYPES, summary.scanner_type);
   const layout = (full?.form_builder_data?.form_data ?? []) as LayoutItem[];
   const controls = customControls(layout);
   const custom = Object.entries(full?.custom_field_values ?? {})
@@ -98,17 +102,19 @@ function Summary({ summary, full }: { summary: PatientRxFormSummary; full: RxFor
         <Field label="Doctor">{full?.user.full_name ?? ''}</Field>
         <Field label="Created By">{full?.created_by_user?.full_name ?? ''}</Field>
         <Field label="Version">{summary.version}</Field>
-        <Field label="Submitted">{formatDateTime(summary.submitted_at)}</Field>
-        <Field label="Ready">{formatDateTime(summary.ready_at)}</Field>
-        <Field label="Approved">{formatDateTime(summary.completed_at)}</Field>
-        <Field label="Cancelled">{formatDateTime(summary.cancelled_at)}</Field>
+        <Field label="Submitted">{summary.submitted_at && formatDateTime(summary.submitted_at)}</Field>
+        <Field label="Ready">{summary.ready_at && formatDateTime(summary.ready_at)}</Field>
+        <Field label="Approved">{summary.completed_at && formatDateTime(summary.completed_at)}</Field>
+        <Field label="Cancelled">{summary.cancelled_at && formatDateTime(summary.cancelled_at)}</Field>
         <Field label="Saved for Later">{summary.saved_for_later ? 'Yes' : ''}</Field>
         <Field label="Scan Submission">
           {summary.scan_submission_type ? SCAN_SUBMISSION_NAMES[summary.scan_submission_type] : ''}
         </Field>
         <Field label="Scanner">{scanner}</Field>
-        <Field label="Intraoral Scan Date">{formatDay(summary.intraoral_scan_date)}</Field>
-        <Field label="Bonding Date">{formatDay(summary.bonding_date)}</Field>
+        <Field label="Intraoral Scan Date">
+          {summary.intraoral_scan_date && formatCalendarDate(summary.intraoral_scan_date)}
+        </Field>
+        <Field label="Bonding Date">{summary.bonding_date && formatCalendarDate(summary.bonding_date)}</Field>
         <Field label="Rush Case">
           {summary.rush_case
             ? `Yes${summary.rush_case_authorized_by ? ` (authorized by ${summary.rush_case_authorized_by})` : ''}`
@@ -128,7 +134,7 @@ function Summary({ summary, full }: { summary: PatientRxFormSummary; full: RxFor
           {ASSIGNMENT_NAMES[summary.assignments.insert_brackets ?? 0] ?? ''}
         </Field>
         <Field label="Bracket Libraries">
-          {full?.bracket_libraries.map((b) => b.file_name).join(', ') ?? ''}
+          {full?.bracket_libraries.map((b) => b.label).join(', ') ?? ''}
         </Field>
         <Field label="Custom Bracket Set">{full?.custom_bracket_set?.name ?? ''}</Field>
         <Field label="Arch Wires">{full?.arch_wires.map((w) => w.label).join(', ') ?? ''}</Field>

@@ -13,16 +13,19 @@ export function TextNotePanel({
   patient,
   field,
   title,
+  subtitle,
   editable,
 }: {
   patient: PatientDetails;
   field: PatientNoteField;
   title: string;
+  /** What the spec's name means (Atoms: physical technician notes). */
+  subtitle?: string;
   editable: boolean;
 }) {
   const saved = patient[field] ?? '';
   return (
-    <NotePanel title={title} empty={saved.trim() === ''}>
+    <NotePanel title={title} subtitle={subtitle} empty={saved.trim() === ''}>
       <NoteEditor
         key={saved}
         patientId={patient.id}

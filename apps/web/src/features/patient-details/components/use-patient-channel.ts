@@ -1,7 +1,7 @@
 import { EVENTS, patientChannel, SUBSCRIBE_EVENT, UNSUBSCRIBE_EVENT } from '@archline/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { useSocket } from '../../../app/shell/realtime.tsx';
+import { useSocket } from '../../../session/realtime.tsx';
 import { caseNotesKey } from '../api/keys.ts';
 
 /**

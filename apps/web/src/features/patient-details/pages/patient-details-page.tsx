@@ -10,38 +10,41 @@ import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { canPatientAction, formatPatientName, type PatientDetails } from '@archline/contracts/patients';
-import { profileOf } from '@archline/contracts/roles';
-import { useEffect, useMemo } from 'react';
+import { isStaff, profileOf } from '@archline/contracts/roles';
+import { useEffect, useMemo, type ComponentType } from 'react';
 import { Link as RouterLink, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
-import { homePathFor } from '../../../app/access.ts';
-import { NotFoundPage } from '../../../app/not-found-page.tsx';
-import { useSession } from '../../../app/session.tsx';
-import { useSettings } from '../../../app/shell/api/get-settings.ts';
+import { homePathFor } from '../../../session/access.ts';
+import { useCanOpen } from '../../../session/can-open.ts';
+import { NotFoundPage } from '../../../components/not-found-page.tsx';
+import { useSession } from '../../../session/session.tsx';
+import { useSettings } from '../../../session/settings.ts';
 import { PageLoader } from '../../../components/page-loader.tsx';
 import { ApiError, errorMessage } from '../../../lib/api-client.ts';
 import { notifySuccess } from '../../../lib/notify.tsx';
-import { roleNames, type MeUser } from '../../auth/api/me.ts';
-import { PatientFilesSection } from '../../patient-files/components/patient-files-section.tsx';
+import { roleNames, type MeUser } from '../../../session/me.ts';
+import { permissionsOf, usePermissions } from '../../../session/permissions.ts';
 import { usePatient } from '../api/get-patient.ts';
 import { useUpdatePatient } from '../api/update-patient.ts';
+import { AccessHistoryPanel } from '../components/access-history-panel.tsx';
 import { CaseNotesPanel } from '../components/case-notes-panel.tsx';
+import { CaseProgressSummary } from '../components/case-progress-summary.tsx';
 import { EasyRxPanel } from '../components/easy-rx-panel.tsx';
 import { OnHoldNotesPanel } from '../components/on-hold-notes-panel.tsx';
 import { PatientActions, type ActionsUser } from '../components/patient-actions.tsx';
 import { PatientForm } from '../components/patient-form.tsx';
 import { RxFormCard } from '../components/rx-form-card.tsx';
 import { TextNotePanel } from '../components/text-note-panel.tsx';
+import { TrayCorrectionCard } from '../components/tray-correction-card.tsx';
 import { usePatientChannel } from '../components/use-patient-channel.ts';
 
-/** The caller's permissions for this patient: their own plus those of the patient's organization. */
-function actionsUser(user: MeUser, patient: PatientDetails): ActionsUser {
+/** The caller as the patient actions see them, with the effective permissions the server checks. */
+function actionsUser(user: MeUser): ActionsUser {
   const roles = roleNames(user);
-  const organization = user.organizations.find((o) => o.id === patient.organization_id);
   return {
     full_name: user.full_name,
     roles,
     profile: profileOf(roles),
-    permissions: new Set([...user.all_permissions, ...(organization?.pivot.all_permissions ?? [])]),
+    permissions: permissionsOf(user),
     homePath: homePathFor(user),
   };
 }
@@ -49,6 +52,9 @@ function actionsUser(user: MeUser, patient: PatientDetails): ActionsUser {
 function Header({ patient, actor }: { patient: PatientDetails; actor: ActionsUser }) {
   const management = actor.profile === 'management';
   const organizationLink = management ? `/organizations/${patient.organization.id}` : '/account?tab=6';
+  const workflowLink = `/patient-workflow/${patient.id}`;
+  const canOpen = useCanOpen();
+  const showWorkflowLink = isStaff(actor.roles) && canOpen(workflowLink);
   return (
     <Box sx={{ display: 'flex', flexWrap: 'wrap', justifyContent: 'space-between', gap: 2, mb: 2 }}>
       <Box>
@@ -63,6 +69,11 @@ function Header({ patient, actor }: { patient: PatientDetails; actor: ActionsUse
             {patient.organization.name}
             {patient.organization.account_number ? ` (${patient.organization.account_number})` : ''}
           </Link>
+          {showWorkflowLink && (
+            <Link component={RouterLink} to={workflowLink}>
+              Patient Workflow
+            </Link>
+          )}
           {patient.deleted_at && (
             <Tooltip title={patient.archived_reason ?? ''} describeChild>
               <Chip
@@ -77,6 +88,7 @@ function Header({ patient, actor }: { patient: PatientDetails; actor: ActionsUse
             <Chip size="small" label="On Hold" color={patient.held_by_group === 2 ? 'primary' : 'default'} />
           )}
         </Stack>
+        <CaseProgressSummary patient={patient} />
       </Box>
       <PatientActions patient={patient} user={actor} />
     </Box>
@@ -123,6 +135,7 @@ function NotesPanels({ patient, actor }: { patient: PatientDetails; actor: Actio
           patient={patient}
           field="physical_tech_notes"
           title="Atoms"
+          subtitle="Physical technician notes"
           editable={!deleted && access('physical_tech_notes').write}
         />
       )}
@@ -131,6 +144,7 @@ function NotesPanels({ patient, actor }: { patient: PatientDetails; actor: Actio
           patient={patient}
           field="management_notes"
           title="Bits"
+          subtitle="Internal notes"
           editable={!deleted && access('management_notes').write}
         />
       )}
@@ -138,15 +152,44 @@ function NotesPanels({ patient, actor }: { patient: PatientDetails; actor: Actio
   );
 }
 
+/** The files section the patient-files feature owns; app/ composes it into the page. */
+export interface PatientDetailsPageSections {
+  FilesSection: ComponentType<{ patient: PatientDetails }>;
+}
+
+/**
+ * Scrolls the element into view, and keeps it there while the cards above it finish loading (they
+ * grow the page for a moment after the patient shows): for up to five seconds, or until the person
+ * scrolls, types or touches the page themselves.
+ */
+function keepInView(elementId: string) {
+  const scroll = () => document.getElementById(elementId)?.scrollIntoView({ block: 'start' });
+  scroll();
+  if (typeof ResizeObserver === 'undefined') return;
+  const observer = new ResizeObserver(scroll);
+  observer.observe(document.body);
+  const content = document.querySelector('main')?.firstElementChild;
+  if (content) observer.observe(content);
+  const events = ['wheel', 'touchstart', 'keydown', 'mousedown'] as const;
+  const stop = () => {
+    observer.disconnect();
+    window.clearTimeout(timer);
+    for (const e of events) window.removeEventListener(e, stop);
+  };
+  const timer = window.setTimeout(stop, 5000);
+  for (const e of events) window.addEventListener(e, stop, { passive: true });
+}
+
 /**
  * /patient-details/{id}: the patient form, the Rx form summary, the actions, the note panels and
  * the files. `?open-ios-file` brings the files section (IOS Files first) into view once loaded.
  */
-export function PatientDetailsPage() {
+export function PatientDetailsPage({ FilesSection }: PatientDetailsPageSections) {
   const id = Number(useParams().id);
   const { user } = useSession();
   const query = usePatient(id);
   const settings = useSettings();
+  const canViewAccessHistory = usePermissions().can('patients.view-access-history');
   const update = useUpdatePatient(id, { silentError: true });
   const navigate = useNavigate();
   const location = useLocation();
@@ -154,12 +197,12 @@ export function PatientDetailsPage() {
   usePatientChannel(id);
 
   const patient = query.data;
-  const actor = useMemo(() => (user && patient ? actionsUser(user, patient) : null), [user, patient]);
+  const actor = useMemo(() => (user && patient ? actionsUser(user) : null), [user, patient]);
   const openIos = searchParams.has('open-ios-file');
 
   useEffect(() => {
     if (!openIos || !patient) return;
-    document.getElementById('patient-files-title')?.scrollIntoView({ block: 'start' });
+    keepInView('patient-files-title');
     const next = new URLSearchParams(searchParams);
     next.delete('open-ios-file');
     setSearchParams(next, { replace: true, state: location.state as unknown });
@@ -208,14 +251,22 @@ export function PatientDetailsPage() {
           </Card>
         </Grid>
         <Grid size={{ xs: 12, lg: 6 }}>
-          <RxFormCard summary={patient.rx_form} />
+          <Stack spacing={3}>
+            <RxFormCard summary={patient.rx_form} />
+            <TrayCorrectionCard patientId={patient.id} />
+          </Stack>
         </Grid>
         <Grid size={12}>
           <NotesPanels patient={patient} actor={actor} />
         </Grid>
         <Grid size={12}>
-          <PatientFilesSection patient={patient} />
+          <FilesSection patient={patient} />
         </Grid>
+        {canViewAccessHistory && (
+          <Grid size={12}>
+            <AccessHistoryPanel patientId={patient.id} />
+          </Grid>
+        )}
       </Grid>
     </Box>
   );

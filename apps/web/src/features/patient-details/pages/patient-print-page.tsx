@@ -8,7 +8,7 @@ import { useQuery } from '@tanstack/react-query';
 import { patientQuery } from '../api/get-patient.ts';
 import { rxFormQuery } from '../api/get-rx-form.ts';
 import { RxFormCard } from '../components/rx-form-card.tsx';
-import { formatDateTime } from '../components/format.ts';
+import { formatDateTime } from '../../../lib/format.ts';
 
 /**
  * /patient-details/{id}/print ('Print Patient Summary', no layout): the patient and its Rx form

@@ -28,13 +28,14 @@ import Typography from '@mui/material/Typography';
 import { useState, type ReactNode } from 'react';
 import { notifyError, notifySuccess } from '../../../lib/notify.tsx';
 import { useDeletePatientFile } from '../api/delete-file.ts';
-import { downloadFile } from '../api/download-link.ts';
+import { downloadFile, fetchDownloadLink } from '../api/download-link.ts';
 import { useReprocessReluJob } from '../api/relu.ts';
 import type { FileAccess } from '../file-access.ts';
-import { formatBytes, formatFileDate } from '../file-format.ts';
+import { formatBytes } from '../file-format.ts';
+import { formatDateTime } from '../../../lib/format.ts';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { ReluFlagDialog } from './relu-flag-dialog.tsx';
-import { StlPreviewDialog } from './stl-preview-dialog.tsx';
+import { StlPreviewDialog } from '../../../components/stl-preview-dialog.tsx';
 import { UploadDialog } from './upload-dialog.tsx';
 
 export interface FileSectionPanelProps {
@@ -217,7 +218,7 @@ export function FileSectionPanel({
                     title={file.name}
                     subtitle={
                       <>
-                        {formatFileDate(file.created_at)}
+                        {formatDateTime(file.created_at)}
                         {file.size_bytes !== null && ` · ${formatBytes(file.size_bytes)}`}
                       </>
                     }
@@ -237,7 +238,7 @@ export function FileSectionPanel({
                     {chipsFor(file)}
                   </Typography>
                   <Typography variant="body2" color="text.secondary">
-                    {formatFileDate(file.created_at)}
+                    {formatDateTime(file.created_at)}
                     {file.size_bytes !== null && ` · ${formatBytes(file.size_bytes)}`}
                   </Typography>
                 </Box>
@@ -266,7 +267,7 @@ export function FileSectionPanel({
         }}
       />
       <ReluFlagDialog file={flagging} patientId={patientId} onClose={() => setFlagging(null)} />
-      <StlPreviewDialog file={previewing} onClose={() => setPreviewing(null)} />
+      <StlPreviewDialog file={previewing} fetchUrl={fetchDownloadLink} onClose={() => setPreviewing(null)} />
       {canUpload && (
         <UploadDialog
           open={uploading}

@@ -5,7 +5,7 @@ import CardHeader from '@mui/material/CardHeader';
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
 import { useMemo } from 'react';
-import { useSession } from '../../../app/session.tsx';
+import { useSession } from '../../../session/session.tsx';
 import { usePatientFiles } from '../api/list-patient-files.ts';
 import { usePatientImages } from '../api/list-patient-images.ts';
 import type { FilesPatient } from '../api/types.ts';

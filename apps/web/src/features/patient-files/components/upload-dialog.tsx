@@ -28,7 +28,7 @@ import { useEffect, useId, useRef, useState, type DragEvent } from 'react';
 import { errorMessage, isCancelled } from '../../../lib/api-client.ts';
 import { notifySuccess } from '../../../lib/notify.tsx';
 import { patientFilesKey, patientKey } from '../api/keys.ts';
-import { uploadPatientFile } from '../api/upload-file.ts';
+import { uploadPatientFile } from '../../../lib/api/upload-file.ts';
 import { formatBytes } from '../file-format.ts';
 import { checkCandidates } from '../upload-checks.ts';
 import { IosWarningDialog } from './ios-warning-dialog.tsx';

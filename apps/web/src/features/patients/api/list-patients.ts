@@ -1,33 +1,12 @@
-import type {
-  ListPatientsResponse,
-  PatientCounts,
-  PatientListStatus,
-  PatientSort,
-} from '@archline/contracts';
+import type { ListPatientsFilters, ListPatientsResponse, PatientCounts } from '@archline/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 
-/** GET /patients filters (ListPatientsQuery in @archline/contracts); empty values are left out. */
-export interface PatientsQuery {
-  status?: PatientListStatus;
-  search?: string;
-  doctor?: string;
-  organization?: string;
-  organization_id?: number;
-  user_id?: number;
-  organization_type_id?: number;
-  location_ids?: number[];
-  ship_date_from?: string;
-  ship_date_to?: string;
-  on_hold?: boolean;
-  archived?: boolean;
-  active_only?: boolean;
-  rush_only?: boolean;
-  case_notes_only?: boolean;
-  sort?: PatientSort;
-  page?: number;
-  per_page?: number;
-}
+/**
+ * GET /patients filters as the server reads them (ListPatientsFilters, the parsed ListPatientsQuery
+ * of @archline/contracts); the API client writes them into the address, empty values left out.
+ */
+export type PatientsQuery = Partial<ListPatientsFilters>;
 
 export const PATIENTS_QUERY_KEY = ['patients'] as const;
 

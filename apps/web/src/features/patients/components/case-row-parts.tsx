@@ -10,14 +10,8 @@ import Typography from '@mui/material/Typography';
 import type { PatientListItem } from '@archline/contracts';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
-import {
-  ARCH_LABELS,
-  ASSIGNMENT_LABELS,
-  CaseChips,
-  CaseMarkers,
-  formatDateTime,
-  formatDay,
-} from './case-cells.tsx';
+import { ARCH_LABELS, ASSIGNMENT_LABELS, CaseChips, CaseMarkers } from './case-cells.tsx';
+import { formatDate, formatDateTime } from '../../../lib/format.ts';
 
 /** The patient's details page. */
 export function detailsPath(id: number): string {
@@ -134,7 +128,7 @@ export function CaseMore({ patient }: { patient: PatientListItem }) {
       </Item>
       <Item label="Case Number">{patient.case_number_text ?? '—'}</Item>
       <Item label="Arch">{rx?.jaws_id ? (ARCH_LABELS[rx.jaws_id] ?? '—') : '—'}</Item>
-      <Item label="Bonding Date">{formatDay(rx?.bonding_date)}</Item>
+      <Item label="Bonding Date">{formatDate(rx?.bonding_date)}</Item>
       <Item label="Setup Completed">{formatDateTime(patient.setup_completed_at)}</Item>
       <Item label="Printing">{rx?.assignments.print ? ASSIGNMENT_LABELS[rx.assignments.print] : '—'}</Item>
       <Item label="Tray Design">

@@ -24,31 +24,43 @@ import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import {
+  ASSIGNMENT_LABELS,
+  ASSIGNMENT_VALUES,
+  DASHBOARD_ACTIVITY_TITLES,
   CASE_LIST_AUTO_REFRESH_MS,
   CASE_LIST_DEFAULT_IDLE_SECONDS,
   CASE_LIST_SEARCH_DEBOUNCE_MS,
   DEFAULT_CASE_LIST_FILTERS,
+  formatDuration,
   PATIENTS_MANAGEMENT_PAGE_SIZE,
+  REQUEST_STATUS,
+  REQUEST_STATUS_KEYS,
+  REQUEST_STATUS_LABELS,
+  REQUEST_TYPE_LABELS,
+  REQUEST_TYPES,
   onHoldFilterLabel,
   readCaseListQuery,
   withoutConsumed,
+  type AssignmentValue,
   type CaseListFilters,
   type CaseListSort,
-  type PatientListItem,
+  type PatientListRow,
+  type RequestStatusKey,
+  type RequestType,
 } from '@archline/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ComponentType } from 'react';
 import { useSearchParams } from 'react-router';
-import { useSettings } from '../../../app/shell/api/get-settings.ts';
-import { useOrganizationFilter } from '../../../app/shell/organization-filter.ts';
-import { useSession } from '../../../app/session.tsx';
+import { useSettings } from '../../../session/settings.ts';
+import { useOrganizationFilter } from '../../../session/organization-filter.ts';
+import { useSession } from '../../../session/session.tsx';
 import { TableStatusRow } from '../../../components/table-status-row.tsx';
-import { roleNames } from '../../auth/api/me.ts';
-import { OrganizationName } from '../../organizations/components/quick-glance.tsx';
+import { roleNames } from '../../../session/me.ts';
 import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 import { PATIENTS_QUERY_KEY, usePatients, type PatientsQuery } from '../api/list-patients.ts';
 import { useOrganizationTypes } from '../api/organization-types.ts';
-import { formatDateTime, formatDay, RequestChips, ShipDate } from '../components/case-cells.tsx';
+import { RequestChips, ShipDate } from '../components/case-cells.tsx';
+import { formatCalendarDate, formatDate, formatDateTime } from '../../../lib/format.ts';
 import { CaseDetails } from '../components/case-row-parts.tsx';
 import { ExpandableCaseRow, toggled } from '../components/expandable-case-row.tsx';
 import { useIdle } from '../components/use-idle.ts';
@@ -57,6 +69,15 @@ import { canOnList } from '../patient-list-access.ts';
 import { PatientsPagination } from '../components/patients-pagination.tsx';
 
 type Layout = 'default' | 'keywords';
+
+/** 'Submissions: Nov 1, 2026 – Nov 30, 2026' (a dashboard card's cases). */
+function activityLabel(activity: NonNullable<CaseListFilters['activity']>): string {
+  const title = DASHBOARD_ACTIVITY_TITLES[activity.key];
+  const range = activity.range;
+  if (!range) return `${title}: all time`;
+  if (range.from && range.from === range.to) return `${title}: ${formatCalendarDate(range.from)}`;
+  return `${title}: ${range.from ? formatCalendarDate(range.from) : '…'} – ${range.to ? formatCalendarDate(range.to) : '…'}`;
+}
 const COLUMNS = 6;
 
 /** The idle time before auto-refresh starts: the global setting when configured, else the default. */
@@ -70,12 +91,48 @@ function keywordsOnly(f: CaseListFilters): CaseListFilters {
   return { ...DEFAULT_CASE_LIST_FILTERS, patient: f.patient, doctor: f.doctor, organization: f.organization };
 }
 
+/** The organization name with its quick glance, owned by the organizations feature; app/ composes it in. */
+export interface CaseListPageParts {
+  OrganizationName: ComponentType<{ id: number; name: string }>;
+}
+
+/** A filter select whose empty choice reads 'Any' (options: value and label pairs). */
+function AnySelect({
+  id,
+  label,
+  width,
+  value,
+  options,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  width: number;
+  value: string;
+  options: readonly (readonly [string, string])[];
+  onChange: (value: string) => void;
+}) {
+  return (
+    <FormControl sx={{ width: { xs: '100%', sm: width } }}>
+      <InputLabel id={id}>{label}</InputLabel>
+      <Select labelId={id} label={label} value={value} onChange={(e) => onChange(e.target.value)}>
+        <MenuItem value="">Any</MenuItem>
+        {options.map(([v, text]) => (
+          <MenuItem key={v} value={v}>
+            {text}
+          </MenuItem>
+        ))}
+      </Select>
+    </FormControl>
+  );
+}
+
 /**
  * /patients-page: the management case list (lab partners see only the cases assigned to them).
  * Query parameters (queryUser, queryOrganization, queryName, sort, filter[...]) set the filters and
  * are then removed from the address.
  */
-export function CaseListPage() {
+export function CaseListPage({ OrganizationName }: CaseListPageParts) {
   const { user } = useSession();
   const [params, setParams] = useSearchParams();
   const [filters, setFilters] = useState<CaseListFilters>(() => ({
@@ -127,8 +184,16 @@ export function CaseListPage() {
     archived: (canViewArchived && filters.archivedOnly) || undefined,
     case_notes_only: filters.caseNotesOnly || undefined,
     rush_only: filters.rushOnly || undefined,
+    request_type: filters.requestType ?? undefined,
+    request_status: filters.requestStatus ?? undefined,
+    assignment: filters.assignment ?? undefined,
     ship_date_from: filters.shipDate?.from ?? undefined,
     ship_date_to: filters.shipDate?.to ?? undefined,
+    activity: filters.activity?.key,
+    activity_from: filters.activity?.range?.from ?? undefined,
+    activity_to: filters.activity?.range?.to ?? undefined,
+    // The activity's days are the user's (the browser's) calendar days.
+    time_zone: filters.activity ? Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC' : undefined,
     sort: filters.sort ?? 'ship_date',
     page: page + 1,
     per_page: perPage,
@@ -136,7 +201,7 @@ export function CaseListPage() {
   const patients = usePatients(query, {
     refetchInterval: autoRefresh && idle ? CASE_LIST_AUTO_REFRESH_MS : false,
   });
-  const rows: PatientListItem[] = patients.data?.data ?? [];
+  const rows: PatientListRow[] = patients.data?.data ?? [];
 
   const update = (change: Partial<CaseListFilters>) => {
     setFilters((f) => ({ ...f, ...change }));
@@ -165,6 +230,11 @@ export function CaseListPage() {
         `#${filters.organizationId}`
       }`,
       clear: () => update({ organizationId: null }),
+    },
+    filters.activity !== null && {
+      key: 'activity',
+      label: activityLabel(filters.activity),
+      clear: () => update({ activity: null }),
     },
   ].filter((c): c is { key: string; label: string; clear: () => void } => Boolean(c));
 
@@ -225,24 +295,40 @@ export function CaseListPage() {
             />
             {layout === 'default' && (
               <>
-                <FormControl sx={{ width: { xs: '100%', sm: 220 } }}>
-                  <InputLabel id="case-list-organization-type">Organization type</InputLabel>
-                  <Select
-                    labelId="case-list-organization-type"
-                    label="Organization type"
-                    value={filters.organizationTypeId === null ? '' : String(filters.organizationTypeId)}
-                    onChange={(e) =>
-                      update({ organizationTypeId: e.target.value ? Number(e.target.value) : null })
-                    }
-                  >
-                    <MenuItem value="">Any</MenuItem>
-                    {(organizationTypes.data ?? []).map((t) => (
-                      <MenuItem key={t.id} value={String(t.id)}>
-                        {t.name}
-                      </MenuItem>
-                    ))}
-                  </Select>
-                </FormControl>
+                <AnySelect
+                  id="case-list-organization-type"
+                  label="Organization type"
+                  width={220}
+                  value={filters.organizationTypeId === null ? '' : String(filters.organizationTypeId)}
+                  options={(organizationTypes.data ?? []).map((t) => [String(t.id), t.name] as const)}
+                  onChange={(v) => update({ organizationTypeId: v ? Number(v) : null })}
+                />
+                <AnySelect
+                  id="case-list-request-type"
+                  label="Request type"
+                  width={220}
+                  value={filters.requestType ?? ''}
+                  options={REQUEST_TYPES.map((t) => [t, REQUEST_TYPE_LABELS[t]] as const)}
+                  onChange={(v) => update({ requestType: (v || null) as RequestType | null })}
+                />
+                <AnySelect
+                  id="case-list-request-status"
+                  label="Request status"
+                  width={180}
+                  value={filters.requestStatus ?? ''}
+                  options={REQUEST_STATUS_KEYS.map(
+                    (k) => [k, REQUEST_STATUS_LABELS[REQUEST_STATUS[k]]] as const,
+                  )}
+                  onChange={(v) => update({ requestStatus: (v || null) as RequestStatusKey | null })}
+                />
+                <AnySelect
+                  id="case-list-assignment"
+                  label="Print assignment"
+                  width={180}
+                  value={filters.assignment === null ? '' : String(filters.assignment)}
+                  options={ASSIGNMENT_VALUES.map((a) => [String(a), ASSIGNMENT_LABELS[a]] as const)}
+                  onChange={(v) => update({ assignment: v ? (Number(v) as AssignmentValue) : null })}
+                />
                 <TextField
                   label="Ship date from"
                   type="date"
@@ -293,7 +379,7 @@ export function CaseListPage() {
             </FormGroup>
           )}
           {scopeChips.length > 0 && (
-            <Stack direction="row" spacing={1}>
+            <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
               {scopeChips.map((c) => (
                 <Chip key={c.key} label={c.label} onDelete={c.clear} />
               ))}
@@ -375,13 +461,18 @@ export function CaseListPage() {
                     </CaseDetails>
                   </TableCell>
                   <TableCell>
-                    <Typography variant="body2">Created: {formatDay(p.created_at)}</Typography>
+                    <Typography variant="body2">Created: {formatDate(p.created_at)}</Typography>
                     {p.rx_form?.bonding_date && (
-                      <Typography variant="body2">Bonding: {formatDay(p.rx_form.bonding_date)}</Typography>
+                      <Typography variant="body2">Bonding: {formatDate(p.rx_form.bonding_date)}</Typography>
                     )}
                     <Typography variant="body2" color="text.secondary">
                       Modified: {formatDateTime(p.updated_at)}
                     </Typography>
+                    {p.overall_production_time > 0 && (
+                      <Typography variant="body2" color="text.secondary">
+                        Production: {formatDuration(p.overall_production_time)}
+                      </Typography>
+                    )}
                   </TableCell>
                   <TableCell>
                     <RequestChips requests={p.requests} now={now} />

@@ -27,6 +27,7 @@ import {
   CASE_LIST_LOCATION_DEBOUNCE_MS,
   CASE_LIST_SEARCH_DEBOUNCE_MS,
   LOCATIONS_MAX_PAGE_SIZE,
+  noTabNotice,
   PATIENTS_PRACTICE_PAGE_SIZE,
   PRACTICE_DEFAULT_STATUS,
   type PatientCountKey,
@@ -35,12 +36,13 @@ import {
 } from '@archline/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
-import { useSession } from '../../../app/session.tsx';
+import { useSession } from '../../../session/session.tsx';
 import { TableStatusRow } from '../../../components/table-status-row.tsx';
 import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
-import { locationsQueryOptions } from '../../locations/api/list-locations.ts';
+import { locationsQueryOptions } from '../../../lib/api/list-locations.ts';
 import { usePatientCounts, usePatients, type PatientsQuery } from '../api/list-patients.ts';
-import { formatDateTime, formatDay, RequestChips, ShipDate } from '../components/case-cells.tsx';
+import { RequestChips, ShipDate } from '../components/case-cells.tsx';
+import { formatDate, formatDateTime } from '../../../lib/format.ts';
 import { CaseDetails } from '../components/case-row-parts.tsx';
 import { ExpandableCaseRow, toggled } from '../components/expandable-case-row.tsx';
 import { useNow } from '../components/use-now.ts';
@@ -161,6 +163,11 @@ export function PatientsPage() {
               );
             })}
           </ToggleButtonGroup>
+          {counts.data && noTabNotice(counts.data) && (
+            <Typography variant="body2" color="text.secondary" data-testid="no-tab-notice" sx={{ mt: -1 }}>
+              {noTabNotice(counts.data)}; &apos;All&apos; includes them.
+            </Typography>
+          )}
           <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', alignItems: 'center' }}>
             <TextField
               label="Search by patient"
@@ -279,10 +286,10 @@ export function PatientsPage() {
                     <CaseDetails patient={patient} />
                   </TableCell>
                   <TableCell>
-                    <Typography variant="body2">Created: {formatDay(patient.created_at)}</Typography>
+                    <Typography variant="body2">Created: {formatDate(patient.created_at)}</Typography>
                     {patient.rx_form?.bonding_date && (
                       <Typography variant="body2">
-                        Bonding: {formatDay(patient.rx_form.bonding_date)}
+                        Bonding: {formatDate(patient.rx_form.bonding_date)}
                       </Typography>
                     )}
                     {patient.ship_date && (

@@ -4,17 +4,24 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import { GUARD_MESSAGES } from '@archline/contracts/route-access';
+import type { ComponentType } from 'react';
 import { useSearchParams } from 'react-router';
-import { useSession } from '../../../app/session.tsx';
-import { CustomizeRxForm } from '../../form-builder/components/customize-rx-form.tsx';
+import { usePermissions } from '../../../session/permissions.ts';
+import { useSession } from '../../../session/session.tsx';
 import { selectedSettingsTab, visibleSettingsTabs } from '../settings-tabs.ts';
 
+/** The tabs other features own (the form builder's default layout); app/ composes them into the page. */
+export interface SettingsPageTabs {
+  CustomizeRxForm: ComponentType<{ canEdit: boolean }>;
+}
+
 /** /settings?tab=N: the settings tabs the user may open. */
-export function SettingsPage() {
+export function SettingsPage({ CustomizeRxForm }: SettingsPageTabs) {
   const { user } = useSession();
+  const { permissions } = usePermissions();
   const [params, setParams] = useSearchParams();
   if (!user) return null;
-  const tabs = visibleSettingsTabs(user.all_permissions);
+  const tabs = visibleSettingsTabs(permissions);
   const current = selectedSettingsTab(tabs, params.get('tab'));
   return (
     <Box>

@@ -1,7 +1,7 @@
 import type { CreateUserRequest, UserMessageResponse } from '@archline/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-import { USERS_KEY } from './keys.ts';
+import { USERS_KEY } from '../../../lib/api/users-keys.ts';
 
 /** POST /users: the new user receives an e-mail with an initial password. */
 export function createUser(body: CreateUserRequest): Promise<UserMessageResponse> {

@@ -1,7 +1,7 @@
 import type { CustomPermissionItem, ToggleCustomPermissionResponse } from '@archline/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-import { USERS_KEY } from './keys.ts';
+import { USERS_KEY } from '../../../lib/api/users-keys.ts';
 
 const key = (userId: number) => [...USERS_KEY, 'custom-permissions', userId] as const;
 

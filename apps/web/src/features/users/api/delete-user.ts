@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-import { USERS_KEY } from './keys.ts';
+import { USERS_KEY } from '../../../lib/api/users-keys.ts';
 
 /** DELETE /users/{id}: never one's own account. */
 export function deleteUser(id: number): Promise<{ message: string }> {

@@ -1,7 +1,7 @@
 import type { UserDetail } from '@archline/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-import { USERS_KEY } from './keys.ts';
+import { USERS_KEY } from '../../../lib/api/users-keys.ts';
 
 /** GET /users/{id}: the user page. */
 export async function getUser(id: number, signal?: AbortSignal): Promise<UserDetail> {

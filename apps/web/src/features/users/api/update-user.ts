@@ -1,7 +1,7 @@
 import type { UpdateUserRequest, UserMessageResponse } from '@archline/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-import { USERS_KEY } from './keys.ts';
+import { USERS_KEY } from '../../../lib/api/users-keys.ts';
 
 /** PUT /users/{id}: names, e-mail, role and account number. */
 export function updateUser({

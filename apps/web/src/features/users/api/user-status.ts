@@ -1,7 +1,7 @@
 import type { UserMessageResponse } from '@archline/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-import { USERS_KEY } from './keys.ts';
+import { USERS_KEY } from '../../../lib/api/users-keys.ts';
 
 /** PUT /users/{id}/archive */
 export function archiveUser(id: number): Promise<UserMessageResponse> {

@@ -9,7 +9,7 @@ import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { applyServerErrors } from '../../../lib/form-errors.ts';
 import { notifyError } from '../../../lib/notify.tsx';
-import { NameField } from '../../auth/components/name-field.tsx';
+import { NameField } from '../../../components/name-field.tsx';
 
 export type UserFormValues = z.input<typeof UserFormSchema>;
 export type UserFormOutput = z.output<typeof UserFormSchema>;

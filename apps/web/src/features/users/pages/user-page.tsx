@@ -8,7 +8,8 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { useSession } from '../../../app/session.tsx';
+import { usePermissions } from '../../../session/permissions.ts';
+import { useSession } from '../../../session/session.tsx';
 import { MessagePage } from '../../../components/message-page.tsx';
 import { PageLoader } from '../../../components/page-loader.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
@@ -21,6 +22,8 @@ import { CustomPermissionsCard } from '../components/custom-permissions-card.tsx
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { NotificationSettingsCard } from '../components/notification-settings-card.tsx';
 import { WhitehatCard } from '../components/whitehat-card.tsx';
+import { TwoFactorResetCard } from '../components/two-factor-reset-card.tsx';
+import { roleNames } from '../../../session/me.ts';
 import { UserForm } from '../components/user-form.tsx';
 
 type Pending = 'archive' | 'restore' | 'delete' | null;
@@ -29,6 +32,7 @@ type Pending = 'archive' | 'restore' | 'delete' | null;
 export function UserPage() {
   const id = Number(useParams().id);
   const { user: me } = useSession();
+  const { can } = usePermissions();
   const user = useUser(id);
   const update = useUpdateUser();
   const archive = useArchiveUser();
@@ -49,7 +53,7 @@ export function UserPage() {
     );
 
   const u = user.data;
-  const has = (...permissions: string[]) => permissions.some((p) => me?.all_permissions.includes(p));
+  const has = can;
   const own = me?.id === u.id;
   const archived = u.deleted_at !== null;
   const canUpdate = has('users.update', 'users.manage');
@@ -138,6 +142,7 @@ export function UserPage() {
         </Card>
         {has('permissions.manage') && <CustomPermissionsCard userId={u.id} readOnly={archived} />}
         {has('users.update-whitehat-integration') && <WhitehatCard userId={u.id} readOnly={archived} />}
+        {!own && me && roleNames(me).includes('super_admin') && <TwoFactorResetCard userId={u.id} />}
         {(own || has('users.manage-notification-settings')) && (
           <NotificationSettingsCard userId={u.id} readOnly={archived} />
         )}

@@ -5,35 +5,29 @@ import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import FormControl from '@mui/material/FormControl';
 import InputLabel from '@mui/material/InputLabel';
-import LinearProgress from '@mui/material/LinearProgress';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import MenuItem from '@mui/material/MenuItem';
 import OutlinedInput from '@mui/material/OutlinedInput';
 import Select from '@mui/material/Select';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { ROLE_LABELS, ROLES, USERS_DEFAULT_PAGE_SIZE, type Role } from '@archline/contracts';
+import { ROLE_LABELS, ROLES, USERS_DEFAULT_PAGE_SIZE, type Permission, type Role } from '@archline/contracts';
 import { useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
-import { useSession } from '../../../app/session.tsx';
-import { useUsers } from '../api/list-users.ts';
-import { formatDate } from '../components/format-date.ts';
-import { TableStatusRow } from '../../../components/table-status-row.tsx';
+import { usePermissions } from '../../../session/permissions.ts';
+import { useUsers } from '../../../lib/api/list-users.ts';
+import { formatDate } from '../../../lib/format.ts';
+import { DataTable } from '../../../components/data-table.tsx';
 import {
   ROLES_DEBOUNCE_MS,
   SEARCH_DEBOUNCE_MS,
   useDebouncedValue,
 } from '../../../lib/use-debounced-value.ts';
 
-const CREATE_PERMISSIONS = ['users.create', 'users.manage', 'users.manage-limited'];
+const CREATE_PERMISSIONS: Permission[] = ['users.create', 'users.manage', 'users.manage-limited'];
 
 export function roleText(roles: readonly { name: string }[]): string {
   return roles.map((r) => ROLE_LABELS[r.name as Role] ?? r.name).join(', ');
@@ -41,7 +35,7 @@ export function roleText(roles: readonly { name: string }[]): string {
 
 /** /users (?queryOrganization=id): users searched by name or e-mail, filtered by roles. */
 export function UsersPage() {
-  const { user } = useSession();
+  const { can } = usePermissions();
   const [params] = useSearchParams();
   const queryOrganization = Number(params.get('queryOrganization'));
   const organizationId =
@@ -59,7 +53,7 @@ export function UsersPage() {
     page: page + 1,
     perPage,
   });
-  const canCreate = CREATE_PERMISSIONS.some((p) => user?.all_permissions.includes(p));
+  const canCreate = can(...CREATE_PERMISSIONS);
   const rows = users.data?.data ?? [];
 
   return (
@@ -118,58 +112,54 @@ export function UsersPage() {
             </Select>
           </FormControl>
         </Box>
-        {users.isFetching && <LinearProgress aria-label="Loading users" />}
-        <TableContainer>
-          <Table aria-label="Users">
-            <TableHead>
-              <TableRow>
-                <TableCell>Name</TableCell>
-                <TableCell>Email</TableCell>
-                <TableCell>Sign-up</TableCell>
-                <TableCell>Role</TableCell>
-                <TableCell align="right">Details</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {rows.map((row) => (
-                <TableRow key={row.id} hover>
-                  <TableCell>{row.full_name}</TableCell>
-                  <TableCell>{row.email}</TableCell>
-                  <TableCell>{formatDate(row.created_at)}</TableCell>
-                  <TableCell>{roleText(row.roles)}</TableCell>
-                  <TableCell align="right">
-                    <Button
-                      component={RouterLink}
-                      to={`/users/${row.id}`}
-                      size="small"
-                      aria-label={`Details of ${row.full_name}`}
-                    >
-                      Details
-                    </Button>
-                  </TableCell>
-                </TableRow>
-              ))}
-              <TableStatusRow
-                colSpan={5}
-                loading={users.isPending}
-                empty={rows.length === 0}
-                emptyText="No users found."
-              />
-            </TableBody>
-          </Table>
-        </TableContainer>
-        <TablePagination
-          component="div"
-          count={users.data?.meta.total ?? 0}
-          page={page}
-          onPageChange={(_e, next) => setPage(next)}
-          rowsPerPage={perPage}
-          rowsPerPageOptions={[15, 30, 50]}
-          onRowsPerPageChange={(e) => {
-            setPerPage(Number(e.target.value));
-            setPage(0);
+        <DataTable
+          label="Users"
+          fetchingLabel="Loading users"
+          fetching={users.isFetching}
+          head={
+            <>
+              <TableCell>Name</TableCell>
+              <TableCell>Email</TableCell>
+              <TableCell>Sign-up</TableCell>
+              <TableCell>Role</TableCell>
+              <TableCell align="right">Details</TableCell>
+            </>
+          }
+          colSpan={5}
+          loading={users.isPending}
+          empty={rows.length === 0}
+          emptyText="No users found."
+          paging={{
+            count: users.data?.meta.total ?? 0,
+            page,
+            rowsPerPage: perPage,
+            rowsPerPageOptions: [15, 30, 50],
+            onPageChange: setPage,
+            onRowsPerPageChange: (next) => {
+              setPerPage(next);
+              setPage(0);
+            },
           }}
-        />
+        >
+          {rows.map((row) => (
+            <TableRow key={row.id} hover>
+              <TableCell>{row.full_name}</TableCell>
+              <TableCell>{row.email}</TableCell>
+              <TableCell>{formatDate(row.created_at)}</TableCell>
+              <TableCell>{roleText(row.roles)}</TableCell>
+              <TableCell align="right">
+                <Button
+                  component={RouterLink}
+                  to={`/users/${row.id}`}
+                  size="small"
+                  aria-label={`Details of ${row.full_name}`}
+                >
+                  Details
+                </Button>
+              </TableCell>
+            </TableRow>
+          ))}
+        </DataTable>
       </Card>
     </Box>
   );

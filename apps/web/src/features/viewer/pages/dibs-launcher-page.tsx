@@ -3,28 +3,34 @@ import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { Navigate, useLocation, useSearchParams } from 'react-router';
-import { useSession } from '../../../app/session.tsx';
+import { useSession } from '../../../session/session.tsx';
 import { PageLoader } from '../../../components/page-loader.tsx';
 import { PublicLayout } from '../../../components/public-layout.tsx';
-import { api } from '../../../lib/api-client.ts';
+import { requestViewerSignInCode } from '../api/viewer-sign-in.ts';
+import { CaseName, patientIdOf, StlScansPreview } from '../components/case-preview.tsx';
 import { dibsDeepLink } from '../deep-link.ts';
 
-export const LINK_EXPIRED = 'This link has expired!';
+export const CODE_FAILED = 'DIBS could not be prepared. Please try again.';
+/** A code lives one minute: a fresh one is fetched before it runs out. */
+const CODE_REFRESH_MS = 45_000;
 
 /**
- * /dibs?token=&q=: hands a session over to the desktop viewer. Requires a signed-in browser;
- * a link token is checked against the current-user endpoint before the Open button is offered.
+ * /dibs?q=: opens the desktop viewer signed in as the current user, optionally on case `q`.
+ * Requires a signed-in browser; the Open link carries a single-use sign-in code (one minute),
+ * never the browser's session token.
  */
 export function DibsLauncherPage() {
   const [params] = useSearchParams();
   const location = useLocation();
   const session = useSession();
-  const linkToken = params.get('token');
   const q = params.get('q');
-  const check = useQuery({
-    queryKey: ['dibs-link', linkToken],
-    queryFn: ({ signal }) => api.get('/me', { token: linkToken ?? '', signal }),
-    enabled: Boolean(linkToken) && Boolean(session.token),
+  const code = useQuery({
+    queryKey: ['viewer-sign-in-code'],
+    queryFn: ({ signal }) => requestViewerSignInCode(signal),
+    enabled: Boolean(session.token),
+    gcTime: 0,
+    staleTime: CODE_REFRESH_MS,
+    refetchInterval: CODE_REFRESH_MS,
     retry: false,
     meta: { silentError: true },
   });
@@ -33,29 +39,32 @@ export function DibsLauncherPage() {
     const path = `${location.pathname}${location.search}`;
     return <Navigate to={`/login?path=${encodeURIComponent(path)}`} replace />;
   }
-  if (session.isLoading || (linkToken && check.isPending)) {
+  if (session.isLoading || code.isPending) {
     return (
       <PublicLayout title="Open in DIBS">
         <PageLoader label="Checking your session..." />
       </PublicLayout>
     );
   }
-  if (linkToken && check.isError) {
+  if (code.isError) {
     return (
       <PublicLayout title="Open in DIBS">
-        <Alert severity="error">{LINK_EXPIRED}</Alert>
+        <Alert severity="error">{CODE_FAILED}</Alert>
       </PublicLayout>
     );
   }
-  const token = linkToken ?? session.token;
+  const patientId = patientIdOf(q);
   return (
     <PublicLayout title="Open in DIBS">
-      <Typography sx={{ mb: 3 }}>
-        Open the case in the DIBS desktop application. If nothing happens, make sure DIBS is installed.
+      <CaseName patientId={patientId} />
+      <Typography sx={{ mt: 1, mb: 3 }}>
+        Open {patientId === null ? 'the case' : 'this case'} in the DIBS desktop application. If nothing
+        happens, make sure DIBS is installed.
       </Typography>
-      <Button component="a" href={dibsDeepLink(token, q)} variant="contained" size="large" fullWidth>
+      <Button component="a" href={dibsDeepLink(code.data.code, q)} variant="contained" size="large" fullWidth>
         Open
       </Button>
+      {patientId !== null && <StlScansPreview patientId={patientId} />}
     </PublicLayout>
   );
 }

@@ -1,0 +1,43 @@
+import BadgeIcon from '@mui/icons-material/Badge';
+import GroupIcon from '@mui/icons-material/Group';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import { Link as RouterLink } from 'react-router';
+import { useCanOpen } from '../../../session/can-open.ts';
+
+/** What the users list and the licenses page need besides the route itself (their GET endpoints). */
+const USERS_LIST_PERMISSIONS = ['users.view', 'users.manage', 'users.manage-limited'] as const;
+const LICENSES_PERMISSIONS = ['licenses.view', 'licenses.manage'] as const;
+
+/**
+ * Links from the Organizations & Users hub and an organization's page to the users list (the
+ * organization's users when one is given) and the licenses, each shown only to those who may open it.
+ */
+export function StaffLinks({ organizationId }: { organizationId?: number }) {
+  const canOpen = useCanOpen();
+  const usersPath = organizationId ? `/users?queryOrganization=${organizationId}` : '/users';
+  const users = canOpen('/users', ...USERS_LIST_PERMISSIONS);
+  const licenses = canOpen('/licenses', ...LICENSES_PERMISSIONS);
+  if (!users && !licenses) return null;
+  return (
+    <Stack
+      component="nav"
+      aria-label={organizationId ? 'Users and licenses of the organization' : 'Users and licenses'}
+      direction="row"
+      spacing={1}
+      useFlexGap
+      sx={{ flexWrap: 'wrap' }}
+    >
+      {users && (
+        <Button variant="outlined" startIcon={<GroupIcon />} component={RouterLink} to={usersPath}>
+          {organizationId ? 'Users of this organization' : 'Users'}
+        </Button>
+      )}
+      {licenses && (
+        <Button variant="outlined" startIcon={<BadgeIcon />} component={RouterLink} to="/licenses">
+          Licenses
+        </Button>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,64 @@
+import type {
+  AssignPrintingRequestBody,
+  CompleteCustomerRequestBody,
+  CustomerRequestMessageResponse,
+  UpdateShippingBody,
+} from '@archline/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+import { REQUESTS_KEY, requestKey } from './keys.ts';
+
+/** Every write answers the request as it now is: it replaces the cached one and the lists refetch. */
+function useRequestMutation<V>(
+  requestId: number,
+  call: (vars: V) => Promise<CustomerRequestMessageResponse>,
+) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: call,
+    onSuccess: (result) => {
+      queryClient.setQueryData(requestKey(requestId), result.customer_request);
+      void queryClient.invalidateQueries({ queryKey: [...REQUESTS_KEY, 'list'] });
+    },
+  });
+}
+
+/** POST /customer_requests/{id}/cancel */
+export const useCancelRequest = (id: number) =>
+  useRequestMutation<void>(id, () => api.post(`/customer_requests/${id}/cancel`, {}));
+
+/** POST /customer_requests/{id}/complete (a tracking number when there is a printing request) */
+export const useCompleteRequest = (id: number) =>
+  useRequestMutation<CompleteCustomerRequestBody>(id, (body) =>
+    api.post(`/customer_requests/${id}/complete`, body),
+  );
+
+/** PUT /printing_request_items/{itemId} */
+export const useUpdateItem = (id: number) =>
+  useRequestMutation<{ itemId: number; insert_brackets: boolean }>(id, ({ itemId, insert_brackets }) =>
+    api.put(`/printing_request_items/${itemId}`, { insert_brackets }),
+  );
+
+/** DELETE /printing_request_items/{itemId} */
+export const useDeleteItem = (id: number) =>
+  useRequestMutation<number>(id, (itemId) => api.delete(`/printing_request_items/${itemId}`));
+
+/** PUT /printing_requests/{printingRequestId}/shipping */
+export const useUpdateShipping = (id: number) =>
+  useRequestMutation<{ printingRequestId: number; body: UpdateShippingBody }>(
+    id,
+    ({ printingRequestId, body }) => api.put(`/printing_requests/${printingRequestId}/shipping`, body),
+  );
+
+/** PUT /printing_requests/{printingRequestId}/assign (only while the request is new) */
+export const useAssignPrinting = (id: number) =>
+  useRequestMutation<{ printingRequestId: number; body: AssignPrintingRequestBody }>(
+    id,
+    ({ printingRequestId, body }) => api.put(`/printing_requests/${printingRequestId}/assign`, body),
+  );
+
+/** PUT /customer_requests/{id}/management_data (the whole record: the staff's note and the rest) */
+export const useUpdateManagementData = (id: number) =>
+  useRequestMutation<Record<string, unknown>>(id, (management_data) =>
+    api.put(`/customer_requests/${id}/management_data`, { management_data }),
+  );

@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import {
+  EMPTY_VALUE,
+  formatCalendarDate,
+  formatDate,
+  formatDateTime,
+  formatMoney,
+  toDateInput,
+} from './format.ts';
+
+describe('format', () => {
+  it('shows money with $ and 2 decimals', () => {
+    expect(formatMoney(500)).toBe('$500.00');
+    expect(formatMoney(7.4505)).toBe('$7.45');
+    expect(formatMoney(-100)).toBe('-$100.00');
+    expect(formatMoney(0)).toBe('$0.00');
+  });
+
+  it('shows a calendar date as the day it names', () => {
+    expect(formatCalendarDate('2026-12-22')).toBe('Dec 22, 2026');
+    expect(formatCalendarDate('2026-12-22T23:30:00Z')).toBe('Dec 22, 2026');
+  });
+
+  it('shows dates and times in the local time zone', () => {
+    expect(formatDate('2026-11-21')).toBe('Nov 21, 2026');
+    expect(formatDateTime('2026-11-21T15:05:00')).toBe('Nov 21, 2026 3:05 PM');
+  });
+
+  it('shows a dash for a missing date, whichever the formatter', () => {
+    for (const format of [formatDate, formatDateTime, formatCalendarDate]) {
+      expect(format(null)).toBe(EMPTY_VALUE);
+      expect(format(undefined)).toBe(EMPTY_VALUE);
+      expect(format('')).toBe(EMPTY_VALUE);
+    }
+    expect(EMPTY_VALUE).toBe('—');
+    expect(toDateInput(null)).toBe('');
+  });
+});
