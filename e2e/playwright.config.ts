@@ -33,12 +33,16 @@ const chromium = {
   },
 };
 
+const ALONE = ['**/*.settings.spec.ts', '**/*.alone.spec.ts'];
+
 export default defineConfig({
   testDir: '.',
   testMatch: '**/*.spec.ts',
   globalSetup: './support/global-setup.ts',
-  timeout: 90_000,
-  expect: { timeout: 15_000 },
+  timeout: 120_000,
+  // A first page load on a busy 2-core machine can take longer than a person would wait; the
+  // assertions themselves are unchanged.
+  expect: { timeout: 30_000 },
   fullyParallel: false,
   workers: 2,
   retries: 0,
@@ -54,15 +58,23 @@ export default defineConfig({
   },
   projects: [
     {
+      // Signs each demo account in once; the specs reuse the stored sessions (asUser).
+      name: 'setup',
+      testMatch: 'support/auth.setup.ts',
+      use: chromium,
+    },
+    {
       name: 'chromium',
       // Specs named *.settings.spec.ts change settings every case form reads (the default RxForm
-      // layout, an organization's layout and preference); they run afterwards, one at a time.
-      testIgnore: '**/*.settings.spec.ts',
+      // layout, an organization's layout and preference), and *.alone.spec.ts change what other
+      // specs rely on (a demo account's password and sessions): they run afterwards, one at a time.
+      testIgnore: ALONE,
+      dependencies: ['setup'],
       use: chromium,
     },
     {
       name: 'chromium-settings',
-      testMatch: '**/*.settings.spec.ts',
+      testMatch: ALONE,
       dependencies: ['chromium'],
       workers: 1,
       use: chromium,

@@ -1,4 +1,4 @@
-import { expect, expectAccessible, signIn, test } from '../support/fixtures.ts';
+import { asUser, expect, expectAccessible, test } from '../support/fixtures.ts';
 import {
   addCard,
   completeDetailsStep,
@@ -244,7 +244,7 @@ test.describe('account setup wizard', () => {
   });
 
   test('the demo owner places the order and lands on /patients', async ({ page }, testInfo) => {
-    await signIn(page, 'newdoctor@example.com');
+    await asUser(page, 'newdoctor');
     await expect(page).toHaveURL(/\/initial-setup$/);
     await expect(page.getByText('Noel Newman')).toBeVisible();
     await completeDetailsStep(page, {

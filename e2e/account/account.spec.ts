@@ -1,16 +1,15 @@
 import type { Page } from '@playwright/test';
-import { expect, expectAccessible, signIn, test } from '../support/fixtures.ts';
+import { asUser, expect, expectAccessible, test } from '../support/fixtures.ts';
 
-async function openAccount(page: Page, account: string, management: boolean, query = '') {
-  await signIn(page, `${account}@example.com`, { management });
-  await page.goto(`/account${query}`);
+async function openAccount(page: Page, account: string, query = '') {
+  await asUser(page, account, { path: `/account${query}` });
   await expect(page.getByRole('heading', { name: 'User Information' })).toBeVisible();
   return page.getByRole('region', { name: 'User Information' });
 }
 
 test.describe('account page, User tab', () => {
   test('a practice user sees the User Information form and no Additional Emails card', async ({ page }) => {
-    const info = await openAccount(page, 'doctor', false);
+    const info = await openAccount(page, 'doctor');
     await expect(page.getByRole('tab', { name: 'User' })).toHaveAttribute('aria-selected', 'true');
     await expect(info.getByLabel('First Name')).toHaveValue('Dana');
     await expect(info.getByRole('textbox', { name: /^Email/ })).toHaveValue('doctor@example.com');
@@ -21,12 +20,12 @@ test.describe('account page, User tab', () => {
   });
 
   test('a tab that is not built yet falls back to the User tab', async ({ page }) => {
-    await openAccount(page, 'doctor', false, '?tab=5');
+    await openAccount(page, 'doctor', '?tab=5');
     await expect(page.getByRole('tab', { name: 'User' })).toHaveAttribute('aria-selected', 'true');
   });
 
   test('validation uses the spec messages', async ({ page }) => {
-    const info = await openAccount(page, 'supervisor', true);
+    const info = await openAccount(page, 'supervisor');
     const save = info.getByRole('button', { name: 'Save' });
     await expect(save).toBeDisabled();
 
@@ -49,7 +48,7 @@ test.describe('account page, User tab', () => {
   });
 
   test('saving updates the profile on the server', async ({ page }) => {
-    const info = await openAccount(page, 'tech', true);
+    const info = await openAccount(page, 'tech');
     await info.getByLabel('Last Name').fill('technician');
     await info.getByLabel('Account Number').fill('TECH-2026');
     await info.getByRole('button', { name: 'Save' }).click();
@@ -65,7 +64,7 @@ test.describe('account page, User tab', () => {
   });
 
   test('management adds and removes additional e-mails', async ({ page }) => {
-    await openAccount(page, 'superadmin', true);
+    await openAccount(page, 'superadmin');
     const card = page.getByRole('region', { name: 'Additional Emails' });
     await expect(card).toBeVisible();
     await card.getByRole('textbox', { name: /^Email/ }).fill('wrong');

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, expectAccessible, signIn, test } from '../support/fixtures.ts';
+import { asUser, expect, expectAccessible, test } from '../support/fixtures.ts';
 import { tetrahedronStl, tinyPng } from '../patient-files/support.ts';
 import { apiCall, choose, chooseFirst, settled, uniqueName } from './support.ts';
 
@@ -53,11 +53,11 @@ test.describe('Start a Case', () => {
   test('a doctor submits a full case with files, teeth and a bonding date and sees it on the patient page', async ({
     page,
   }) => {
-    await signIn(page, 'doctor@example.com');
+    await asUser(page, 'doctor');
     await openStartCase(page);
     await expect(page.getByText('No additional fields exists')).toBeVisible();
     const submit = page.getByRole('button', { name: 'Submit' });
-    await expect(submit).toBeDisabled();
+    await expect(submit).toBeEnabled();
     await expectAccessible(page);
 
     const last = uniqueName('Full');
@@ -65,9 +65,14 @@ test.describe('Start a Case', () => {
     // The doctor selector lists doctors with their short role labels.
     await expect(page.getByRole('combobox', { name: 'Doctor' })).toHaveText(/\((Owner|Manager|Member)\)$/);
 
-    // Without files the case cannot be submitted.
-    await expect(submit).toBeDisabled();
+    // Without files the case is not submitted: the attempt says which files are missing.
+    await submit.click();
+    const summary = page.getByRole('alert').filter({ hasText: /need(s)? attention/ });
+    await expect(summary).toContainText('STL Files');
+    await expect(summary).toContainText('Intraoral Photos');
+    await expect(page).toHaveURL(/\/rx-forms\/add$/);
     await uploadFiles(page);
+    await expect(summary.getByRole('button', { name: 'STL Files' })).toHaveCount(0);
 
     // The tooth chart: a click cycles none -> missing/extract -> keep space -> none; the keyboard too.
     const ur8 = page.getByRole('button', { name: /^UR8:/ });
@@ -131,12 +136,10 @@ test.describe('Start a Case', () => {
   });
 
   test('save for later asks who and why, relaxes the file rules and keeps the case', async ({ page }) => {
-    await signIn(page, 'doctor@example.com');
+    await asUser(page, 'doctor');
     await openStartCase(page);
     const last = uniqueName('Later');
     await fillCase(page, 'Ben', last);
-    const submit = page.getByRole('button', { name: 'Submit' });
-    await expect(submit).toBeDisabled();
     await page.getByRole('checkbox', { name: /Save for later/ }).check();
     const save = page.getByRole('button', { name: 'Save for later' });
     await expect(save).toBeEnabled();
@@ -153,7 +156,10 @@ test.describe('Start a Case', () => {
     await expect(page.getByTestId('rx-form-fees')).toContainText(`Rush case fee: $${rushFee.toFixed(2)}.`);
     const authorizedBy = page.getByRole('textbox', { name: 'Rush Authorized By' });
     await expect(authorizedBy).toBeVisible();
-    await expect(save).toBeDisabled();
+    // Saving without who authorized the rush marks the field instead of opening the dialog.
+    await save.click();
+    await expect(authorizedBy).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.getByRole('dialog', { name: 'Extra Information' })).toHaveCount(0);
     await authorizedBy.fill('Dr. Dana');
     await expect(save).toBeEnabled();
     await save.click();
@@ -194,7 +200,7 @@ test.describe('Start a Case', () => {
   });
 
   test('a patient name that exists asks for confirmation and gets a numeric suffix', async ({ page }) => {
-    await signIn(page, 'doctor@example.com');
+    await asUser(page, 'doctor');
     const last = uniqueName('Twin');
     for (const attempt of [1, 2]) {
       await page.goto('/patients');
@@ -226,15 +232,14 @@ test.describe('Start a Case', () => {
   });
 
   test('a management user without the create right is sent to the patient list', async ({ page }) => {
-    await signIn(page, 'partner@example.com', { management: true });
-    await page.goto('/organizations/1/rx-forms/add');
+    await asUser(page, 'partner', { path: '/organizations/1/rx-forms/add' });
     await expect(page).toHaveURL(/\/patients-page/);
   });
 });
 
 test.describe('Modify Rx form', () => {
   test('the doctor changes fields of a new case: only the changed ones are sent', async ({ page }) => {
-    await signIn(page, 'doctor@example.com');
+    await asUser(page, 'doctor');
     await openStartCase(page);
     const last = uniqueName('Mod');
     await fillCase(page, 'Dora', last);
@@ -289,8 +294,7 @@ test.describe('Modify Rx form', () => {
 
 test.describe('Management case entry', () => {
   test('an organization that cannot be read says so instead of showing the form', async ({ page }) => {
-    await signIn(page, 'admin@example.com', { management: true });
-    await page.goto('/organizations/999999/rx-forms/add');
+    await asUser(page, 'admin', { path: '/organizations/999999/rx-forms/add' });
     await expect(page.getByText('Failed to fetch organization.')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Submit' })).toHaveCount(0);
   });
@@ -298,7 +302,7 @@ test.describe('Management case entry', () => {
   test('staff choose the organization and doctor; save for later has their locked name and Notify Office', async ({
     page,
   }) => {
-    await signIn(page, 'admin@example.com', { management: true });
+    await asUser(page, 'admin');
     const me = await apiCall<{ full_name: string }>(page, 'GET', '/me');
     await page.goto('/organizations/1/rx-forms/add');
     await expect(page.getByRole('heading', { name: 'Start a Case', level: 1 })).toBeVisible();
@@ -341,7 +345,7 @@ test.describe('Management case entry', () => {
 
 test.describe('Modify an approved case', () => {
   test('the approved-case warning shows above the form', async ({ page }) => {
-    await signIn(page, 'doctor@example.com');
+    await asUser(page, 'doctor');
     const approved = await apiCall<{ data: { id: number }[] }>(
       page,
       'GET',
@@ -368,7 +372,7 @@ test.describe('Case form choices', () => {
   test('a member without doctor selection is the doctor of the case; the only location is preset', async ({
     page,
   }) => {
-    await signIn(page, 'member@example.com');
+    await asUser(page, 'member');
     await openStartCase(page);
     await expect(page.getByRole('combobox', { name: 'Doctor', exact: true })).toHaveCount(0);
     await expect(page.getByRole('combobox', { name: 'Location', exact: true })).toHaveText(
@@ -386,7 +390,7 @@ test.describe('Case form choices', () => {
   test('scanner submissions, root integration files and the bonding notes with their preference', async ({
     page,
   }) => {
-    await signIn(page, 'doctor@example.com');
+    await asUser(page, 'doctor');
     await openStartCase(page);
 
     // The rules between fields speak before the rest of the form is filled.
@@ -435,7 +439,7 @@ test.describe('Case form choices', () => {
 
 test.describe('Refused submissions', () => {
   test("the server's refusal keeps the form as it was and shows its message", async ({ page }) => {
-    await signIn(page, 'doctor@example.com');
+    await asUser(page, 'doctor');
     await openStartCase(page);
     const last = uniqueName('Kept');
     await fillCase(page, 'Hana', last);
@@ -471,9 +475,79 @@ test.describe('Refused submissions', () => {
   });
 });
 
+test.describe('What Start a Case asks for', () => {
+  test('a first attempt marks every missing field, sums them up and leads to each; then validation is live', async ({
+    page,
+  }) => {
+    await asUser(page, 'doctor');
+    await openStartCase(page);
+    const submit = page.getByRole('button', { name: 'Submit' });
+    await expect(submit).toBeEnabled();
+    await submit.click();
+    const summary = page.getByRole('alert').filter({ hasText: /fields need attention/ });
+    await expect(summary).toBeVisible();
+    const links = summary.getByRole('button');
+    const count = Number(/(\d+) fields need attention/.exec((await summary.textContent()) ?? '')![1]);
+    expect(count).toBeGreaterThanOrEqual(3);
+    for (const name of ['First Name', 'Last Name', 'Intraoral Scan Date', 'Scan Method'])
+      await expect(summary.getByRole('button', { name, exact: true })).toBeVisible();
+    expect(await links.count()).toBeGreaterThanOrEqual(count);
+    // Every invalid field shows its message.
+    const firstName = page.getByRole('textbox', { name: 'First Name' });
+    await expect(firstName).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.getByRole('textbox', { name: 'Last Name' })).toHaveAttribute('aria-invalid', 'true');
+    await expect(page).toHaveURL(/\/rx-forms\/add$/);
+    // A link puts the focus on its field.
+    await summary.getByRole('button', { name: 'Last Name', exact: true }).click();
+    await expect(page.getByRole('textbox', { name: 'Last Name' })).toBeFocused();
+    await summary.getByRole('button', { name: 'Scan Method', exact: true }).click();
+    await expect(page.getByRole('radio', { name: 'UPLOAD' })).toBeFocused();
+    // From now on a corrected field clears at once, and the summary follows.
+    await firstName.fill('Cleo');
+    await expect(firstName).not.toHaveAttribute('aria-invalid', 'true');
+    await expect(summary.getByRole('button', { name: 'First Name', exact: true })).toHaveCount(0);
+    await expectAccessible(page);
+  });
+
+  test('the signed-in doctor is the preselected doctor of the case', async ({ page }) => {
+    await asUser(page, 'doctor');
+    await openStartCase(page);
+    const me = await apiCall<{ id: number; full_name: string }>(page, 'GET', '/me');
+    await expect(page.getByRole('combobox', { name: 'Doctor' })).toHaveText(
+      new RegExp(`^${me.body.full_name} \\(`),
+    );
+  });
+
+  for (const width of [1440, 390]) {
+    test(`uploaded STL names show in full at ${width} px`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 900 });
+      // At phone width the sidebar is folded away: open the page by its address.
+      await asUser(page, 'doctor', { path: '/organizations/1/rx-forms/add' });
+      await expect(page.getByRole('combobox', { name: 'Location', exact: true })).toBeVisible();
+      await page.getByRole('radio', { name: 'UPLOAD' }).check();
+      const name = 'upper_jaw_scan_of_the_patient_2026-11-02_final_version.stl';
+      await page
+        .getByTestId('files-input-2')
+        .setInputFiles([{ name, mimeType: 'model/stl', buffer: tetrahedronStl(10) }]);
+      const uploaded = page.getByRole('list', { name: 'STL Files uploaded' });
+      const text = uploaded.getByText(name, { exact: true });
+      await expect(text).toBeVisible();
+      // At least 12rem wide, never more than three lines, and the whole name is there (measured once
+      // the list has settled: the row is drawn again when the upload finishes).
+      await expect
+        .poll(async () => (await text.boundingBox())?.width ?? 0)
+        .toBeGreaterThanOrEqual(180);
+      await expect
+        .poll(async () => (await text.boundingBox())?.height ?? Infinity)
+        .toBeLessThanOrEqual(3 * 24);
+      await expect(page.getByRole('combobox', { name: `Arch of ${name}` })).toBeVisible();
+    });
+  }
+});
+
 test.describe('Upload progress', () => {
   test('each file shows its own progress bar while it uploads', async ({ page }) => {
-    await signIn(page, 'doctor@example.com');
+    await asUser(page, 'doctor');
     await openStartCase(page);
     await page.getByRole('radio', { name: 'UPLOAD' }).check();
     // A slow connection: about 1.5 MB at 512 KB/s.

@@ -1,4 +1,4 @@
-import { expect, expectAccessible, signIn, test } from '../support/fixtures.ts';
+import { asUser, expect, expectAccessible, test } from '../support/fixtures.ts';
 import { apiCall, choose, chooseFirst, uniqueName } from './support.ts';
 
 // Changes an organization's own RxForm layout and preference: runs in the shared-settings
@@ -10,7 +10,7 @@ test.describe('Custom controls', () => {
   }) => {
     // Staff build Riverside Family Dental's own layout (and an in-office preference) through the API.
     const staff = await browser.newPage();
-    await signIn(staff, 'admin@example.com', { management: true });
+    await asUser(staff, 'admin');
     const found = await apiCall<{ organizations: { data: { id: number; name: string }[] } }>(
       staff,
       'GET',
@@ -65,8 +65,7 @@ test.describe('Custom controls', () => {
     expect(inOffice.status).toBe(200);
 
     try {
-      await signIn(page, 'multi@example.com');
-      await page.goto(`/organizations/${organizationId}/rx-forms/add`);
+      await asUser(page, 'multi', { path: `/organizations/${organizationId}/rx-forms/add` });
       const control = page.getByRole('textbox', { name: 'Referral Source' });
       await expect(control).toBeVisible();
       await expect(page.getByText('No additional fields exists')).toHaveCount(0);
@@ -101,9 +100,13 @@ test.describe('Custom controls', () => {
       await control.focus();
       await control.blur();
       await expect(page.getByText('Required', { exact: true })).toBeVisible();
-      await expect(save).toBeDisabled();
+      // An attempt names what is missing instead of saving.
+      await save.click();
+      const summary = page.getByRole('alert').filter({ hasText: /needs? attention/ });
+      await expect(summary).toContainText('Referral Source');
+      await expect(page.getByRole('dialog', { name: 'Extra Information' })).toHaveCount(0);
       await control.fill('Dr. Moss');
-      await expect(save).toBeEnabled();
+      await expect(summary).toHaveCount(0);
       await save.click();
       const info = page.getByRole('dialog', { name: 'Extra Information' });
       await info.getByRole('textbox', { name: 'Name' }).fill('Morgan');

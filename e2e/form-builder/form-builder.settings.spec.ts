@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { API, expect, expectAccessible, signIn, test } from '../support/fixtures.ts';
+import { API, asUser, expect, expectAccessible, test } from '../support/fixtures.ts';
 
 /** The signed-in user's bearer token, to read and restore what the API stores. */
 async function token(page: Page): Promise<string> {
@@ -45,15 +45,20 @@ test.afterEach(async ({ request }) => {
   restore = null;
 });
 
+/** Resolves once the page has rendered two more frames. */
+async function nextFrame(page: Page): Promise<void> {
+  await page.evaluate(
+    () => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))),
+  );
+}
+
 async function openSettings(page: Page, account = 'admin') {
-  await signIn(page, `${account}@example.com`, { management: true });
-  await page.goto('/settings?tab=3');
+  await asUser(page, account, { path: '/settings?tab=3' });
   await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
 }
 
 async function openOrganization(page: Page, name: string) {
-  await signIn(page, 'admin@example.com', { management: true });
-  await page.goto('/organizations');
+  await asUser(page, 'admin', { path: '/organizations' });
   await page.getByRole('searchbox', { name: 'Search' }).fill(name);
   await expect(page.getByTestId('organization-row')).toHaveCount(1);
   await page.getByRole('link', { name }).click();
@@ -62,8 +67,7 @@ async function openOrganization(page: Page, name: string) {
 
 test.describe('form builder', () => {
   test('the Settings entry leads admins to Customize RxForm', async ({ page }) => {
-    await signIn(page, 'admin@example.com', { management: true });
-    await page.goto('/account');
+    await asUser(page, 'admin', { path: '/account' });
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Settings' }).click();
     await expect(page).toHaveURL(/\/settings/);
     await expect(page.getByRole('tab', { name: 'Customize RxForm' })).toHaveAttribute(
@@ -78,8 +82,7 @@ test.describe('form builder', () => {
   });
 
   test('a technician has no Settings entry and no settings tab', async ({ page }) => {
-    await signIn(page, 'tech@example.com', { management: true });
-    await page.goto('/account');
+    await asUser(page, 'tech', { path: '/account' });
     await expect(
       page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Settings' }),
     ).toHaveCount(0);
@@ -178,10 +181,13 @@ test.describe('form builder', () => {
       await handle.scrollIntoViewIfNeeded();
       await handle.press('Space');
       await expect(handle).toHaveAttribute('aria-pressed', 'true');
-      // The sensor listens for the arrows from the next frame on.
-      await page.waitForTimeout(250);
+      // The sensor listens for the arrows once the pick-up has been handled: a frame later.
+      await nextFrame(page);
       await page.keyboard.press('ArrowUp');
-      await page.waitForTimeout(250);
+      // Dropped once the move is known: the drag announcement names another item than the divider.
+      await expect(page.locator('[id^="DndLiveRegion"]')).toHaveText(
+        /Draggable item (\S+) was moved over droppable area (?!\1\.)\S+\./,
+      );
       await page.keyboard.press('Space');
       await expect(items.nth(1)).toHaveAttribute('data-testid', 'builder-divider');
       await handle.scrollIntoViewIfNeeded();

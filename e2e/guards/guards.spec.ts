@@ -1,4 +1,4 @@
-import { API, expect, expectAccessible, signIn, test } from '../support/fixtures.ts';
+import { API, asUser, expect, expectAccessible, signIn, test } from '../support/fixtures.ts';
 
 test.describe('guards', () => {
   test('a signed-out visitor is sent to /login with the wanted path', async ({ page }) => {
@@ -10,6 +10,16 @@ test.describe('guards', () => {
     await page.goto('/patients-page');
     await expect(page).toHaveURL(`/management?path=${encodeURIComponent('/patients-page')}`);
     await expect(page.getByRole('heading', { name: 'Sign in to Admin Dashboard' })).toBeVisible();
+  });
+
+  test('a page the sidebar hides is refused when typed in the address bar (member, /locations)', async ({
+    page,
+  }) => {
+    await asUser(page, 'member', { path: '/locations' });
+    await expect(page.getByText("You don't have permission to access this page.")).toBeVisible();
+    await expect(page.getByRole('navigation').getByRole('link', { name: 'Locations' })).toHaveCount(0);
+    await page.goto('/locations/add');
+    await expect(page.getByText("You don't have permission to access this page.")).toBeVisible();
   });
 
   test('an unknown route shows Page Not Found with Go to Home', async ({ page }) => {
@@ -24,6 +34,7 @@ test.describe('guards', () => {
     page,
     request,
   }) => {
+    // A session of its own: the test ends it.
     await signIn(page, 'manager@example.com', { path: '/account' });
     await expect(page).toHaveURL(/\/account$/);
     const token = await page.evaluate(() => localStorage.getItem('archline.access_token'));
@@ -35,7 +46,7 @@ test.describe('guards', () => {
   });
 
   test('a failure to load the current user shows an error page with the message', async ({ page }) => {
-    await signIn(page, 'doctor@example.com', { path: '/account' });
+    await asUser(page, 'doctor', { path: '/account' });
     await page.route('**/services/api/v2/me', (route) =>
       route.fulfill({ status: 500, json: { message: 'The database is unavailable.' } }),
     );

@@ -1,5 +1,5 @@
 import type { Browser, Locator, Page } from '@playwright/test';
-import { expect, expectAccessible, signIn, test } from '../support/fixtures.ts';
+import { asUser, expect, expectAccessible, test } from '../support/fixtures.ts';
 
 /**
  * The onboarding checklist on Cedar Ridge Orthodontics (demo: In Progress, 2 of 11 steps done, the
@@ -21,7 +21,7 @@ function step(scope: Locator, title: string) {
 async function practicePage(browser: Browser): Promise<Page> {
   const context = await browser.newContext();
   const page = await context.newPage();
-  await signIn(page, PRACTICE);
+  await asUser(page, PRACTICE);
   return page;
 }
 
@@ -29,7 +29,7 @@ test.describe('onboarding checklist', () => {
   test('the practice sees the checklist open by itself once, completes its own steps and sees progress', async ({
     page,
   }) => {
-    await signIn(page, PRACTICE);
+    await asUser(page, PRACTICE);
     const dialog = checklist(page);
     await expect(dialog).toBeVisible();
     await expect(dialog).toContainText(ORGANIZATION);
@@ -77,8 +77,7 @@ test.describe('onboarding checklist', () => {
     page,
     browser,
   }) => {
-    await signIn(page, 'admin@example.com', { management: true });
-    await page.goto('/onboardings');
+    await asUser(page, 'admin', { path: '/onboardings' });
     await expect(page.getByRole('heading', { level: 1, name: 'Onboardings' })).toBeVisible();
     const table = page.getByRole('table', { name: 'Onboardings' });
     for (const column of ['Organization', 'Status', 'Current Step', 'Signup Date'])

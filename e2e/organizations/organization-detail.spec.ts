@@ -1,10 +1,9 @@
 import type { Page } from '@playwright/test';
-import { expect, expectAccessible, signIn, test } from '../support/fixtures.ts';
+import { asUser, expect, expectAccessible, test } from '../support/fixtures.ts';
 
 /** Opens an organization from the list, as the list's link leads there. */
 async function openOrganization(page: Page, account: string, name: string) {
-  await signIn(page, `${account}@example.com`, { management: true });
-  await page.goto('/organizations');
+  await asUser(page, account, { path: '/organizations' });
   await page.getByRole('searchbox', { name: 'Search' }).fill(name);
   await expect(page.getByTestId('organization-row')).toHaveCount(1);
   await page.getByRole('link', { name }).click();

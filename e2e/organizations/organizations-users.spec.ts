@@ -1,12 +1,11 @@
 import fs from 'node:fs';
 import type { Page } from '@playwright/test';
-import { expect, expectAccessible, signIn, test } from '../support/fixtures.ts';
+import { asUser, expect, expectAccessible, test } from '../support/fixtures.ts';
 
 const EMPTY = "We couldn't find any results matching your search! Please, try using different keywords.";
 
 async function openHub(page: Page, account: string, query = '') {
-  await signIn(page, `${account}@example.com`, { management: true });
-  await page.goto(`/organizations-users${query}`);
+  await asUser(page, account, { path: `/organizations-users${query}` });
   await expect(page.getByRole('heading', { name: 'Organizations & Users', level: 1 })).toBeVisible();
 }
 
@@ -41,6 +40,19 @@ test.describe('organizations and users hub', () => {
       /^\/users\?queryOrganization=\d+$/,
     );
 
+    // PATIENTS opens the organization's cases, with no patient name typed in.
+    await expect(links.getByRole('link', { name: 'Patients' })).toHaveAttribute(
+      'href',
+      /^\/patients-page\?queryOrganization=\d+$/,
+    );
+    await links.getByRole('link', { name: 'Patients' }).click();
+    await expect(page).toHaveURL(/\/patients-page$/);
+    await expect(page.getByRole('searchbox', { name: 'Search by patient' })).toHaveValue('');
+    await expect(page.getByRole('table')).not.toContainText('No patients found.');
+    await expect(page.getByRole('table').getByRole('row').nth(1)).toContainText('Bright Smiles Orthodontics');
+    await page.goBack();
+    await expect(bright.first()).toBeVisible();
+
     // The quick glance opens on hover with the organization's figures from the server.
     await bright.first().getByRole('heading').getByText('Bright Smiles Orthodontics').hover();
     const glance = page.getByTestId('quick-glance');
@@ -48,6 +60,10 @@ test.describe('organizations and users hub', () => {
     await expect(glance).toContainText('Account Number');
     await expect(glance).toContainText('BSO-100200');
     await expect(glance).toContainText('Patients');
+    // One definition of each figure: the Onboardings list's progress, the practice's own manager.
+    await expect(glance).toContainText('Completed, 11 of 11 steps');
+    await expect(glance).toContainText('Organization ManagerMorgan Manager');
+    await expect(glance).toContainText('Customer Service Manager');
     await expectAccessible(page);
 
     await page.getByRole('searchbox', { name: 'Search' }).fill('zzzz-no-such-thing');
@@ -119,8 +135,7 @@ test.describe('organizations and users hub', () => {
   });
 
   test('a practice user cannot open the hub', async ({ page }) => {
-    await signIn(page, 'doctor@example.com');
-    await page.goto('/organizations-users');
+    await asUser(page, 'doctor', { path: '/organizations-users' });
     await expect(page.getByRole('heading', { name: 'Organizations & Users', level: 1 })).toHaveCount(0);
   });
 });

@@ -6,6 +6,7 @@ import {
   findPatient,
   listPatients,
   openPatient,
+  type ListedPatient,
   patientDetails,
   signInAs,
 } from './support.ts';
@@ -141,10 +142,11 @@ test.describe('patient details', () => {
       'href',
       `/organizations/${patient.organization.id}`,
     );
-    await expect(page.getByRole('button', { name: /^Internal Notes \(Doctor\)/ })).toBeVisible();
+    await expect(page.getByRole('button', { name: /^Internal Notes \(Doctor(, N\/A)?\)/ })).toBeVisible();
     await expect(page.getByRole('button', { name: /^Digital Technician Notes/ })).toBeVisible();
-    await expect(page.getByRole('button', { name: /^Atoms/ })).toBeVisible();
-    await expect(page.getByRole('button', { name: /^Bits/ })).toBeVisible();
+    await expect(page.getByRole('button', { name: /^Atoms.*Physical technician notes/ })).toBeVisible();
+    await expect(page.getByRole('button', { name: /^Bits.*Internal notes/ })).toBeVisible();
+    await expect(page.getByRole('button', { name: /\) \(N\/A\)/ })).toHaveCount(0);
 
     // Digital technician notes are saved on their own.
     await page.getByRole('button', { name: /^Digital Technician Notes/ }).click();
@@ -261,5 +263,42 @@ test.describe('patient details', () => {
     } finally {
       await doctorContext.close();
     }
+  });
+});
+
+test.describe('What the list shows of a case', () => {
+  test('staff see the open requests, the ship date and the status with the list colours on the case page', async ({
+    page,
+  }) => {
+    await signInAs(page, 'admin');
+    type Listed = ListedPatient & {
+      requests: { type: string; status_id: number }[];
+      ship_date: string | null;
+      list_status: string;
+    };
+    const listed = (await listPatients(page, 'sort=ship_date')) as Listed[];
+    const patient = listed.find((p) => p.requests.length > 0 && p.ship_date !== null);
+    expect(patient, 'a case with open requests and a ship date').toBeTruthy();
+    await page.goto('/patients-page');
+    const row = page.getByRole('row').filter({ hasText: patient!.formatted_name }).first();
+    await expect(row).toBeVisible({ timeout: 60_000 });
+    const listChips = row.locator('.MuiChip-root[data-tone]');
+    const chips = await listChips.evaluateAll((els) =>
+      els.map((e) => `${e.textContent ?? ''}|${e.getAttribute('data-tone') ?? ''}`),
+    );
+    expect(chips.length).toBe(patient!.requests.length);
+    const shipTone = await row.locator('span[data-tone]').first().getAttribute('data-tone');
+
+    await openPatient(page, patient!.id);
+    const progress = page.getByLabel('Case progress');
+    await expect(progress).toBeVisible();
+    const detailChips = await progress
+      .locator('.MuiChip-root[data-tone]')
+      .evaluateAll((els) => els.map((e) => `${e.textContent ?? ''}|${e.getAttribute('data-tone') ?? ''}`));
+    expect(detailChips).toEqual(chips);
+    await expect(progress.locator('span[data-tone]').last()).toHaveAttribute('data-tone', shipTone!);
+    // The chip explains its colour.
+    await progress.locator('.MuiChip-root[data-tone]').first().hover();
+    await expect(page.getByRole('tooltip')).toContainText('green up to 6 h, amber up to 12 h, red beyond');
   });
 });

@@ -1,8 +1,5 @@
 import type { Page } from '@playwright/test';
-import { API, expect, signIn } from '../support/fixtures.ts';
-
-/** Demo accounts of the management profile (signed in on /management). */
-const MANAGEMENT = new Set(['admin', 'superadmin', 'supervisor', 'tech', 'partner']);
+import { API, asUser, expect } from '../support/fixtures.ts';
 
 export const BRIGHT_SMILES = 'Bright Smiles Orthodontics';
 
@@ -33,7 +30,7 @@ export interface DetailedPatient extends ListedPatient {
 }
 
 export async function signInAs(page: Page, account: string): Promise<void> {
-  await signIn(page, `${account}@example.com`, { management: MANAGEMENT.has(account) });
+  await asUser(page, account);
 }
 
 async function bearer(page: Page): Promise<Record<string, string>> {

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import type { Locator, Page, Route } from '@playwright/test';
-import { expect, expectAccessible, signIn, test } from '../support/fixtures.ts';
+import { asUser, expect, expectAccessible, test } from '../support/fixtures.ts';
 import { filesOf, findPatient, storedZip, tetrahedronStl, tinyPng } from './support.ts';
 
 const SECTION_TITLES = [
@@ -52,7 +52,7 @@ test.describe('patient files', () => {
   test('a doctor uploads photos with progress, is told about duplicate names and refused content, and deletes a photo', async ({
     page,
   }) => {
-    await signIn(page, 'doctor@example.com');
+    await asUser(page, 'doctor');
     const patientId = await findPatient(page, { hasIos: false });
     const files = await openDetails(page, patientId);
     for (const title of SECTION_TITLES) await expect(sectionToggle(files, title)).toBeVisible();
@@ -136,7 +136,7 @@ test.describe('patient files', () => {
   test('a doctor uploads an STL with progress, previews it in 3D and downloads the same bytes', async ({
     page,
   }) => {
-    await signIn(page, 'doctor@example.com');
+    await asUser(page, 'doctor');
     const patientId = await findPatient(page, { hasIos: false });
     const files = await openDetails(page, patientId);
     const name = `arch-${Date.now()}_l.stl`;
@@ -177,7 +177,7 @@ test.describe('patient files', () => {
   test('an admin is warned before a second IOS file and tags STL arches from their names', async ({
     page,
   }) => {
-    await signIn(page, 'admin@example.com', { management: true });
+    await asUser(page, 'admin');
     const patientId = await findPatient(page, { hasIos: true });
     const files = await openDetails(page, patientId);
     await expectAccessible(page);

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, expectAccessible, signIn, test } from '../support/fixtures.ts';
+import { asUser, expect, expectAccessible, test } from '../support/fixtures.ts';
 import { apiGet } from './support.ts';
 
 interface ReluFile {
@@ -35,14 +35,14 @@ test.describe('scan segmentation (Relu) jobs', () => {
     // Cases the demo doctor sees too, so the last check can open the same page.
     const context = await browser.newContext();
     const doctor = await context.newPage();
-    await signIn(doctor, 'doctor@example.com');
+    await asUser(doctor, 'doctor');
     const doctorCases = await apiGet<{ data: { id: number; deleted_at: string | null }[] }>(
       doctor,
       '/patients?status=all&per_page=100&sort=newest',
     );
     const among = doctorCases.data.filter((p) => !p.deleted_at).map((p) => p.id);
 
-    await signIn(page, 'admin@example.com', { management: true });
+    await asUser(page, 'admin');
     const { patientId, file } = await findReluFile(page, 'success', among);
     await page.goto(`/patient-details/${patientId}`);
     const stlList = page.getByRole('list', { name: 'STL Files' });

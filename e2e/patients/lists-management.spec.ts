@@ -1,4 +1,4 @@
-import { expect, expectAccessible, signIn, test } from '../support/fixtures.ts';
+import { asUser, expect, expectAccessible, test } from '../support/fixtures.ts';
 import { apiGet, expectTotal, openList, rows, table, type ApiPage } from './lists-support.ts';
 
 test.describe('management case list (/patients-page)', () => {
@@ -21,6 +21,17 @@ test.describe('management case list (/patients-page)', () => {
       'Actions',
     ]);
     await expect(page.getByRole('combobox', { name: 'Sort' })).toHaveText('Ship date');
+    // The dates column carries the case's production time once a technician has finished a process.
+    const produced = expected.data.find((p) => p.overall_production_time > 0);
+    expect(produced).toBeDefined();
+    await expect(rows(page).filter({ hasText: produced!.formatted_name }).first()).toContainText(
+      /Production: (\d+d )?(\d+h )?\d+m/,
+    );
+    const unproduced = expected.data.find((p) => p.overall_production_time === 0);
+    if (unproduced)
+      await expect(rows(page).filter({ hasText: unproduced.formatted_name }).first()).not.toContainText(
+        'Production:',
+      );
     // Admins read 'On-hold'.
     await expect(page.getByRole('switch', { name: 'On-hold', exact: true })).toBeVisible();
     await expect(page.getByRole('switch', { name: 'Archived only' })).toBeVisible();
@@ -51,6 +62,41 @@ test.describe('management case list (/patients-page)', () => {
     const green = table(page).locator('[data-tone="today"]').first();
     await expect(green).toHaveCSS('font-weight', '700');
     await expect(green).toHaveCSS('color', 'rgb(30, 107, 52)');
+  });
+
+  test('request type and status and print assignment filters, from the controls and from the address', async ({
+    page,
+  }) => {
+    await openList(page, 'admin', '/patients-page');
+    const designs = await apiGet<ApiPage>(
+      page,
+      '/patients?request_type=tray_design&request_status=new&per_page=1',
+    );
+    expect(designs.meta.total).toBeGreaterThan(0);
+    await page.getByRole('combobox', { name: 'Request type' }).click();
+    await page.getByRole('option', { name: 'Tray Design' }).click();
+    await page.getByRole('combobox', { name: 'Request status' }).click();
+    await page.getByRole('option', { name: 'New', exact: true }).click();
+    await expectTotal(page, designs.meta.total);
+    await expect(
+      rows(page).first().getByRole('link', { name: designs.data[0]!.formatted_name }),
+    ).toBeVisible();
+    await expectAccessible(page);
+
+    // The print assignment narrows further.
+    const thirdParty = await apiGet<ApiPage>(
+      page,
+      '/patients?request_type=tray_design&request_status=new&assignment=3&per_page=1',
+    );
+    await page.getByRole('combobox', { name: 'Print assignment' }).click();
+    await page.getByRole('option', { name: 'Third Party' }).click();
+    await expectTotal(page, thirdParty.meta.total);
+
+    const printing = await apiGet<ApiPage>(page, '/patients?request_type=printing&per_page=1');
+    await page.goto('/patients-page?filter[request_type]=printing');
+    await expect(page).toHaveURL(/\/patients-page$/);
+    await expect(page.getByRole('combobox', { name: 'Request type' })).toHaveText('Printing');
+    await expectTotal(page, printing.meta.total);
   });
 
   test('page size 10/25/50/100 and paging', async ({ page }) => {
@@ -145,11 +191,14 @@ test.describe('management case list (/patients-page)', () => {
     await expect(page.getByTestId('quick-glance')).toContainText('Summit Dental Group at a glance');
   });
 
-  test('a lab partner sees only the cases assigned to them and lands here from the root', async ({
+  test('a lab partner sees only the cases assigned to them; the root sends them to the dashboard', async ({
     page,
   }) => {
-    await openList(page, 'partner', '/');
+    await asUser(page, 'partner', { path: '/' });
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Patients' }).click();
     await expect(page).toHaveURL(/\/patients-page$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Patients' })).toBeVisible();
     const mine = await apiGet<ApiPage>(page, '/patients?per_page=100');
     await expectTotal(page, mine.meta.total);
     const organizations = new Set(mine.data.map((p) => p.organization.name));
@@ -168,7 +217,7 @@ test.describe('management case list (/patients-page)', () => {
   });
 
   test('auto-refresh: once the page is idle the list reloads every 10 seconds', async ({ page }) => {
-    await signIn(page, 'admin@example.com', { management: true });
+    await asUser(page, 'admin');
     await page.clock.install();
     await page.goto('/patients-page');
     await expect(rows(page).first()).toBeVisible();

@@ -31,6 +31,14 @@ test.describe('practice patient list (/patients)', () => {
         `${label} (${counts[key as keyof typeof labels]})`,
       );
     }
+    // The tabs add up to 'All' but for the cancelled cases, which the list names under the tabs.
+    const inTabs =
+      counts.new + counts.in_progress + counts.awaiting_approval + counts.approved + counts.completed;
+    const noTab = counts.all - inTabs;
+    expect(noTab).toBeGreaterThan(0);
+    await expect(page.getByTestId('no-tab-notice')).toHaveText(
+      `${noTab} ${noTab === 1 ? 'case is' : 'cases are'} in no tab (cancelled); 'All' includes them.`,
+    );
     // The doctor may not see archived cases: no Archived button.
     await expect(status.getByRole('button', { name: /^Archived/ })).toHaveCount(0);
     await expect(status.getByRole('button', { name: /^Awaiting Approval/ })).toHaveAttribute(

@@ -1,12 +1,9 @@
 import type { Page } from '@playwright/test';
-import { API, expect, signIn } from '../support/fixtures.ts';
-
-export const MANAGEMENT = new Set(['superadmin', 'admin', 'tech', 'supervisor', 'partner']);
+import { API, asUser, expect } from '../support/fixtures.ts';
 
 /** Signs in and opens a patient list. */
 export async function openList(page: Page, account: string, path: string) {
-  await signIn(page, `${account}@example.com`, { management: MANAGEMENT.has(account) });
-  await page.goto(path);
+  await asUser(page, account, { path });
   await expect(page.getByRole('heading', { level: 1, name: 'Patients' })).toBeVisible();
 }
 
@@ -31,6 +28,8 @@ export interface ApiPatient {
   ship_completed: boolean;
   rx_form: { rush_case: boolean } | null;
   organization: { id: number; name: string };
+  /** Seconds of finished technician processes. */
+  overall_production_time: number;
 }
 export interface ApiPage {
   data: ApiPatient[];

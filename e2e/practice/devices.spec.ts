@@ -1,9 +1,8 @@
 import type { Page } from '@playwright/test';
-import { API, expect, expectAccessible, signIn, test } from '../support/fixtures.ts';
+import { API, asUser, expect, expectAccessible, test } from '../support/fixtures.ts';
 
 async function openDevices(page: Page, email: string) {
-  await signIn(page, email);
-  await page.goto('/account?tab=7');
+  await asUser(page, email, { path: '/account?tab=7' });
   await expect(page.getByRole('tab', { name: 'Devices' })).toHaveAttribute('aria-selected', 'true');
 }
 

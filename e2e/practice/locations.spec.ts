@@ -1,11 +1,8 @@
 import type { Page } from '@playwright/test';
-import { API, expect, expectAccessible, signIn, test } from '../support/fixtures.ts';
-
-const MANAGEMENT = new Set(['admin', 'supervisor', 'partner', 'superadmin']);
+import { API, asUser, expect, expectAccessible, test } from '../support/fixtures.ts';
 
 async function openLocations(page: Page, account: string, path = '/locations') {
-  await signIn(page, `${account}@example.com`, { management: MANAGEMENT.has(account) });
-  await page.goto(path);
+  await asUser(page, account, { path });
   await expect(page.getByRole('heading', { level: 1, name: 'Locations' })).toBeVisible();
 }
 
@@ -59,7 +56,7 @@ test.describe('locations', () => {
 
   test('a member sees only the locations assigned to them', async ({ page }) => {
     // Bright Smiles' organization members are assigned to Denver only; the API agrees.
-    await signIn(page, 'member@example.com');
+    await asUser(page, 'member');
     const { locations } = await apiGet<{ locations: { data: ApiLocation[] } }>(page, '/locations');
     expect(locations.data.map((l) => l.location_name)).toEqual(['Denver Main Office']);
   });
@@ -179,7 +176,7 @@ test.describe('locations', () => {
   });
 
   test('management opens the organization-scoped locations of a practice', async ({ page }) => {
-    await signIn(page, 'admin@example.com', { management: true });
+    await asUser(page, 'admin');
     const { locations } = await apiGet<{ locations: { data: ApiLocation[] } }>(
       page,
       '/locations?locationInfo=Boulder%20Office',

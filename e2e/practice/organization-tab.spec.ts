@@ -1,9 +1,8 @@
 import type { Page } from '@playwright/test';
-import { API, expect, expectAccessible, localPath, signIn, test, waitForMail } from '../support/fixtures.ts';
+import { API, asUser, expect, expectAccessible, localPath, test, waitForMail } from '../support/fixtures.ts';
 
 async function openOrganizationTab(page: Page, email: string) {
-  await signIn(page, email);
-  await page.goto('/account?tab=6');
+  await asUser(page, email, { path: '/account?tab=6' });
   await expect(page.getByRole('tab', { name: 'Organization' })).toHaveAttribute('aria-selected', 'true');
 }
 
@@ -245,8 +244,7 @@ test.describe('account page, Organization tab', () => {
   });
 
   test('the owner deletes an organization without records', async ({ page }) => {
-    await signIn(page, 'owner@harborview.example.com');
-    await page.goto('/account?tab=6');
+    await asUser(page, 'owner@harborview.example.com', { path: '/account?tab=6' });
     // Harbor View is still onboarding: its checklist opens once per session over the page.
     const checklist = page.getByRole('dialog', { name: /Onboarding Checklist/ });
     await expect(checklist).toBeVisible();

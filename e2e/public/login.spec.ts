@@ -35,7 +35,7 @@ test.describe('login', () => {
     expect(await page.evaluate(() => localStorage.getItem('archline.access_token'))).toBeTruthy();
   });
 
-  test('/management is titled for the Admin Dashboard and lands on /dashboard', async ({ page }) => {
+  test('/management is titled for the Admin Dashboard and lands on the dashboard', async ({ page }) => {
     await page.goto('/management');
     await expect(page.getByRole('heading', { level: 1, name: 'Sign in to Admin Dashboard' })).toBeVisible();
     await waitForAltcha(page);
@@ -44,5 +44,23 @@ test.describe('login', () => {
     await page.getByLabel(/^Password/).fill(DEMO_PASSWORD);
     await page.getByRole('button', { name: 'Sign In' }).click();
     await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+    // The root still sends staff to the case list.
+    await page.goto('/');
+    await expect(page).toHaveURL(/\/patients-page$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Patients' })).toBeVisible();
+  });
+
+  test('a staff account on the practice sign in is linked to the Admin Dashboard', async ({ page }) => {
+    await page.goto('/login?path=%2Fsettings');
+    await page.getByLabel('E-mail').fill('admin@example.com');
+    await page.getByLabel(/^Password/).fill(DEMO_PASSWORD);
+    await waitForAltcha(page);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    const alert = page.getByRole('alert').filter({ hasText: 'Staff accounts sign in through the Admin Dashboard.' });
+    await expect(alert).toBeVisible();
+    await alert.getByRole('link', { name: 'Admin Dashboard' }).click();
+    await expect(page).toHaveURL(/\/management\?path=%2Fsettings$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Sign in to Admin Dashboard' })).toBeVisible();
   });
 });

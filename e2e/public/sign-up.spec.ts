@@ -70,12 +70,16 @@ test.describe('sign-up', () => {
   });
 
   test('/verify-user shows "Verifying account..." while it checks', async ({ page }) => {
+    // The check is held until the page has shown that it is verifying.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
     await page.route('**/services/api/v2/verify', async (route) => {
-      await new Promise((r) => setTimeout(r, 1500));
+      await held;
       await route.continue();
     });
     await page.goto('/verify-user?token=slow-token');
     await expect(page.getByText('Verifying account...')).toBeVisible();
+    release();
     await expect(page.getByText('There was an issue verifying your account.')).toBeVisible();
   });
 });

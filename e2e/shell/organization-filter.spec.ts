@@ -1,9 +1,8 @@
-import { expect, expectAccessible, signIn, test } from '../support/fixtures.ts';
+import { asUser, expect, expectAccessible, test } from '../support/fixtures.ts';
 
 test.describe('management organization filter chip', () => {
   test('a lab partner narrows /locations to one organization through the filter drawer', async ({ page }) => {
-    await signIn(page, 'partner@example.com', { management: true });
-    await page.goto('/locations');
+    await asUser(page, 'partner', { path: '/locations' });
     await expect(page.getByRole('heading', { level: 1, name: 'Locations' })).toBeVisible();
     const table = page.getByRole('table', { name: 'Locations' });
     // The partner serves Bright Smiles Orthodontics (its third-party partner): its offices are listed.
@@ -42,15 +41,13 @@ test.describe('management organization filter chip', () => {
     page,
     browser,
   }) => {
-    await signIn(page, 'partner@example.com', { management: true });
-    await page.goto('/account');
+    await asUser(page, 'partner', { path: '/account' });
     await expect(page.getByRole('heading', { name: 'User Information' })).toBeVisible();
     await expect(page.getByRole('button', { name: /Organization filter/ })).toHaveCount(0);
 
     const context = await browser.newContext();
     const doctor = await context.newPage();
-    await signIn(doctor, 'doctor@example.com');
-    await doctor.goto('/locations');
+    await asUser(doctor, 'doctor', { path: '/locations' });
     await expect(doctor.getByRole('heading', { level: 1, name: 'Locations' })).toBeVisible();
     await expect(doctor.getByRole('button', { name: /Organization filter/ })).toHaveCount(0);
     await context.close();

@@ -1,12 +1,23 @@
 import type { Page } from '@playwright/test';
-import { API, expect, expectAccessible, signIn, test } from '../support/fixtures.ts';
+import {
+  API,
+  asUser,
+  expect,
+  expectAccessible,
+  MANAGEMENT_ACCOUNTS,
+  signIn,
+  test,
+} from '../support/fixtures.ts';
 
-const MANAGEMENT = new Set(['superadmin', 'admin', 'tech', 'supervisor', 'partner']);
-
-/** Signs in with the demo account and opens the account page inside the shell. */
-async function openShell(page: Page, account: string) {
-  await signIn(page, `${account}@example.com`, { management: MANAGEMENT.has(account) });
-  await page.goto('/account');
+/**
+ * Opens the account page inside the shell as the demo account. `ownSession`: signs in through the
+ * screen for a session of the test's own, for tests that end it.
+ */
+async function openShell(page: Page, account: string, ownSession = false) {
+  if (ownSession) {
+    await signIn(page, `${account}@example.com`, { management: MANAGEMENT_ACCOUNTS.has(account) });
+    await page.goto('/account');
+  } else await asUser(page, account, { path: '/account' });
   await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
 }
 
@@ -69,6 +80,7 @@ const SIDEBARS: Record<string, string[]> = {
  * A feature that adds its page adds its label here.
  */
 const BUILT = new Set([
+  'Dashboard',
   'Patients',
   'Account',
   'Organizations & Users',
@@ -76,6 +88,7 @@ const BUILT = new Set([
   'Locations',
   'Settings',
   'Start a New Case',
+  'Reports',
 ]);
 /** Settings shows once one of its built tabs is open to the user (Customize RxForm: super_admin, admin). */
 const SETTINGS_TAB_HOLDERS = new Set(['superadmin', 'admin']);
@@ -138,21 +151,27 @@ test.describe('sidebar', () => {
     await openShell(admin, 'admin');
     await expect(admin.getByText('Now Offering Aligners!')).toHaveCount(0);
     await admin.close();
+
+    // One aligner banner on the practice list, with the practices' announcement beside it.
+    await page.keyboard.press('Escape');
+    await page.goto('/patients');
+    await expect(page.getByRole('alert').filter({ hasText: 'Holiday schedule' })).toBeVisible();
+    await expect(page.getByRole('alert').filter({ hasText: /aligner/i })).toHaveCount(1);
   });
 });
 
 test.describe('auto-login link', () => {
-  test('opens the DIBS desktop viewer with the session token, for practice and management', async ({
+  test('opens the DIBS launcher, which never puts the session token in a link, for practice and management', async ({
     page,
   }) => {
     for (const account of ['doctor', 'admin']) {
-      await openShell(page, account);
+      await openShell(page, account, true);
       const token = await page.evaluate(() => window.localStorage.getItem('archline.access_token'));
       expect(token).toBeTruthy();
-      await expect(page.getByRole('link', { name: 'Open DIBS desktop, signed in' })).toHaveAttribute(
-        'href',
-        `archline-dibs://open?token=${encodeURIComponent(token!)}`,
-      );
+      const link = page.getByRole('link', { name: 'Open DIBS desktop, signed in' });
+      await expect(link).toHaveAttribute('href', '/dibs');
+      const hrefs = await page.locator('a[href]').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
+      expect(hrefs.filter((href) => href?.includes(token!))).toEqual([]);
       await page.getByRole('button', { name: 'Log out' }).click();
       await expect(page).toHaveURL(/\/(login|management)/);
     }
@@ -248,7 +267,7 @@ test.describe('notifications', () => {
 
 test.describe('log out', () => {
   test('ends the session, clears the client state and guards the pages again', async ({ page }) => {
-    await openShell(page, 'member');
+    await openShell(page, 'member', true);
     await page.getByRole('button', { name: 'Log out' }).click();
     await expect(page).toHaveURL(/\/login$/);
     expect(await page.evaluate(() => localStorage.getItem('archline.access_token'))).toBeNull();
@@ -257,7 +276,7 @@ test.describe('log out', () => {
   });
 
   test('a management session ends too, and its token no longer works on the server', async ({ page }) => {
-    await openShell(page, 'supervisor');
+    await openShell(page, 'supervisor', true);
     const token = await page.evaluate(() => localStorage.getItem('archline.access_token'));
     await page.getByRole('button', { name: 'Log out' }).click();
     await expect(page).toHaveURL(/\/management$/);

@@ -1,9 +1,8 @@
-import { expect, expectAccessible, signIn, test } from '../support/fixtures.ts';
+import { asUser, expect, expectAccessible, test } from '../support/fixtures.ts';
 
 test.describe('licenses', () => {
   test('the list shows the licenses with their columns and searches by user (admin)', async ({ page }) => {
-    await signIn(page, 'admin@example.com', { management: true });
-    await page.goto('/licenses');
+    await asUser(page, 'admin', { path: '/licenses' });
     await expect(page.getByRole('heading', { name: 'Licenses', level: 1 })).toBeVisible();
     const table = page.getByRole('table', { name: 'Licenses' });
     await expect(table.getByRole('columnheader')).toHaveText([
@@ -30,8 +29,7 @@ test.describe('licenses', () => {
   });
 
   test('a technician sees the licenses without New License and a read-only edit page', async ({ page }) => {
-    await signIn(page, 'tech@example.com', { management: true });
-    await page.goto('/licenses');
+    await asUser(page, 'tech', { path: '/licenses' });
     await expect(page.getByRole('table', { name: 'Licenses' }).getByText('Dana Doctor')).toBeVisible();
     await expect(page.getByRole('link', { name: 'New License' })).toHaveCount(0);
     await page.getByRole('link', { name: 'Edit the license of Dana Doctor' }).click();
@@ -43,8 +41,7 @@ test.describe('licenses', () => {
   });
 
   test('New License validates with the spec messages and issues a license to a user', async ({ page }) => {
-    await signIn(page, 'admin@example.com', { management: true });
-    await page.goto('/licenses');
+    await asUser(page, 'admin', { path: '/licenses' });
     await page.getByRole('link', { name: 'New License' }).click();
     await expect(page).toHaveURL(/\/add-license$/);
     const form = page.getByRole('region', { name: 'New License' });
@@ -84,8 +81,7 @@ test.describe('licenses', () => {
   test('Edit License locks the type, saves seats, switches the status and deletes a device', async ({
     page,
   }) => {
-    await signIn(page, 'admin@example.com', { management: true });
-    await page.goto('/licenses');
+    await asUser(page, 'admin', { path: '/licenses' });
     await page.getByRole('link', { name: 'Edit the license of Avery Summit' }).click();
     const form = page.getByRole('region', { name: 'Edit License' });
     await expect(form.getByText('Change license parameters')).toBeVisible();
@@ -144,8 +140,7 @@ test.describe('licenses', () => {
   });
 
   test('another organization user cannot open the licenses', async ({ page }) => {
-    await signIn(page, 'doctor@example.com');
-    await page.goto('/licenses');
+    await asUser(page, 'doctor', { path: '/licenses' });
     await expect(page.getByRole('table', { name: 'Licenses' })).toHaveCount(0);
   });
 });

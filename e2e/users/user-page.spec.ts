@@ -1,9 +1,8 @@
-import { expect, expectAccessible, signIn, test, waitForMail } from '../support/fixtures.ts';
+import { asUser, expect, expectAccessible, test, waitForMail } from '../support/fixtures.ts';
 
 test.describe('user page', () => {
   test('admin creates a user, archives, restores and deletes them', async ({ page }) => {
-    await signIn(page, 'admin@example.com', { management: true });
-    await page.goto('/users');
+    await asUser(page, 'admin', { path: '/users' });
     await page.getByRole('link', { name: 'Create User' }).click();
     await expect(page).toHaveURL(/\/users\/add$/);
     const card = page.getByRole('region', { name: 'User Information' });
@@ -65,8 +64,7 @@ test.describe('user page', () => {
   });
 
   test('on the own profile the role and the archive and delete actions are hidden', async ({ page }) => {
-    await signIn(page, 'admin@example.com', { management: true });
-    await page.goto('/users');
+    await asUser(page, 'admin', { path: '/users' });
     await page.getByRole('searchbox', { name: "User's Name or Email" }).fill('admin@example.com');
     await page
       .getByRole('table', { name: 'Users' })
@@ -81,8 +79,7 @@ test.describe('user page', () => {
   });
 
   test('a technician sees another user read-only without actions', async ({ page }) => {
-    await signIn(page, 'tech@example.com', { management: true });
-    await page.goto('/users');
+    await asUser(page, 'tech', { path: '/users' });
     await page.getByRole('searchbox', { name: "User's Name or Email" }).fill('doctor@example.com');
     await page
       .getByRole('table', { name: 'Users' })
@@ -98,8 +95,7 @@ test.describe('user page', () => {
   });
 
   test('admin turns an additional permission of a practice user on and off', async ({ page }) => {
-    await signIn(page, 'admin@example.com', { management: true });
-    await page.goto('/users');
+    await asUser(page, 'admin', { path: '/users' });
     await page.getByRole('searchbox', { name: "User's Name or Email" }).fill('member@example.com');
     await page
       .getByRole('table', { name: 'Users' })
@@ -124,8 +120,7 @@ test.describe('user page', () => {
   test('Whitehat Integration requires username and password when enabled and saves them', async ({
     page,
   }) => {
-    await signIn(page, 'admin@example.com', { management: true });
-    await page.goto('/users');
+    await asUser(page, 'admin', { path: '/users' });
     await page.getByRole('searchbox', { name: "User's Name or Email" }).fill('manager@example.com');
     await page
       .getByRole('table', { name: 'Users' })
@@ -153,8 +148,7 @@ test.describe('user page', () => {
   });
 
   test('Notification Settings: one switch per key, toggled on the server', async ({ page }) => {
-    await signIn(page, 'admin@example.com', { management: true });
-    await page.goto('/users');
+    await asUser(page, 'admin', { path: '/users' });
     await page.getByRole('searchbox', { name: "User's Name or Email" }).fill('supervisor@example.com');
     await page
       .getByRole('table', { name: 'Users' })

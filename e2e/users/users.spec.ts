@@ -1,9 +1,8 @@
-import { expect, expectAccessible, signIn, test } from '../support/fixtures.ts';
+import { asUser, expect, expectAccessible, test } from '../support/fixtures.ts';
 
 test.describe('users list', () => {
   test('admin searches by name or e-mail, filters by roles and opens the details', async ({ page }) => {
-    await signIn(page, 'admin@example.com', { management: true });
-    await page.goto('/users');
+    await asUser(page, 'admin', { path: '/users' });
     await expect(page.getByRole('heading', { name: 'Users', level: 1 })).toBeVisible();
     const table = page.getByRole('table', { name: 'Users' });
     await expect(table.getByRole('columnheader')).toHaveText(['Name', 'Email', 'Sign-up', 'Role', 'Details']);
@@ -38,7 +37,7 @@ test.describe('users list', () => {
   test('queryOrganization lists the users of one organization; search without hits says so', async ({
     page,
   }) => {
-    await signIn(page, 'tech@example.com', { management: true });
+    await asUser(page, 'tech');
     const orgs = await page.request.get(
       '/services/api/v2/users?searchFullNameEmailQuery=doctor@example.com',
       {
