@@ -1,9 +1,10 @@
 #!/usr/bin/env node
 // Reports the gzip size of the JavaScript that the login page and the patients page load, by
 // following the Vite manifest: the entry, the route's lazy chunk, their static imports, and the
-// dynamic imports a page starts on mount (the ALTCHA widget on login).
-// Usage: node bench/bundle-size.mjs [--no-build] [--json]
-// Goals: login <= 200 KB, patients <= 350 KB (gzip).
+// dynamic imports a page starts on mount (the ALTCHA widget on login, which every visit loads:
+// it counts in the budget). Exits 1 when a page is over its budget.
+// Usage: node bench/bundle-size.mjs [--no-build] [--json]   (WEB_DIST_DIR: build into and read another folder)
+// Goals: login <= 200 KB with the widget, patients <= 350 KB (gzip).
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -11,12 +12,13 @@ import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const dist = path.join(root, 'apps/web/dist');
+const dist = process.env.WEB_DIST_DIR ? path.resolve(process.env.WEB_DIST_DIR) : path.join(root, 'apps/web/dist');
 const manifestFile = path.join(dist, '.vite/manifest.json');
 const args = new Set(process.argv.slice(2));
 
 if (!args.has('--no-build') || !fs.existsSync(manifestFile)) {
-  const r = spawnSync('npm', ['run', 'build', '-w', 'apps/web'], { cwd: root, stdio: 'inherit' });
+  const outDir = process.env.WEB_DIST_DIR ? ['--', '--outDir', dist, '--emptyOutDir'] : [];
+  const r = spawnSync('npm', ['run', 'build', '-w', 'apps/web', ...outDir], { cwd: root, stdio: 'inherit' });
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
 
@@ -39,6 +41,15 @@ const PAGES = [
     modules: ['src/app/shell/app-shell.tsx', 'src/features/patients/pages/patients-page.tsx'],
     alsoDynamic: [],
     budgetKb: 350,
+  },
+  {
+    // The chart library loads with this route only (a chunk the page starts on mount).
+    name: 'dashboard',
+    route: '/dashboard',
+    modules: ['src/app/shell/app-shell.tsx', 'src/features/dashboard/pages/dashboard-page.tsx'],
+    // The chart (with its library) loads once the figures are there.
+    alsoDynamic: [/activity-chart/],
+    budgetKb: 450,
   },
 ];
 
@@ -78,7 +89,8 @@ for (const page of PAGES) {
     // Plus what the page itself starts loading on mount (the ALTCHA widget on login).
     gzipKbWithOnMount: withOnMount.kb,
     budgetKb: page.budgetKb,
-    withinBudget: initial.kb <= page.budgetKb,
+    // What loads on every visit, the on-mount imports included, is what the budget limits.
+    withinBudget: withOnMount.kb <= page.budgetKb,
     missingModules: missing,
   });
 }
