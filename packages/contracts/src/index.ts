@@ -9,6 +9,7 @@ export * from './users.ts';
 export * from './route-access.ts';
 export * from './locations.ts';
 export * from './licenses.ts';
+export * from './batches.ts';
 export * from './organizations.ts';
 export * from './address.ts';
 export * from './case-list.ts';
