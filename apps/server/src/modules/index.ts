@@ -28,6 +28,7 @@ import { reportRoutes } from './reports/routes.ts';
 import { techWorkflowRoutes } from './tech-workflows/routes.ts';
 import { customerRequestRoutes } from './customer-requests/routes.ts';
 import { flawedTrayRoutes } from './flawed-trays/routes.ts';
+import { batchRoutes } from './batches/routes.ts';
 
 /**
  * A route is public when its schema declares `security: []` (so the OpenAPI document says the
@@ -72,4 +73,5 @@ export async function registerModules(api: FastifyInstance) {
   await api.register(techWorkflowRoutes);
   await api.register(customerRequestRoutes);
   await api.register(flawedTrayRoutes);
+  await api.register(batchRoutes);
 }
