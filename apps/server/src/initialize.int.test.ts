@@ -528,6 +528,29 @@ describe('demo seed (DEMO on)', () => {
       expect(without[0]!.n).toBe(0);
     });
 
+    it('groups open print requests of several practices into a new, an in-progress and a completed batch', async () => {
+      const { rows } = await sql<{
+        name: string;
+        status: string;
+        cases: number;
+        practices: number;
+        linked: number;
+      }>`
+        select b.name, b.status, count(bc.id)::int as cases, count(distinct p.organization_id)::int as practices,
+               count(pr.id) filter (where pr.batch_id = b.id and pr.printing_request_status_id in (1, 2))::int as linked
+        from batches b
+        join batch_cases bc on bc.batch_id = b.id
+        join patients p on p.id = bc.patient_id
+        left join printing_requests pr on pr.id = bc.printing_request_id
+        group by b.id order by b.id`.execute(t.db);
+      expect(rows.map((r) => [r.name, r.status, r.cases])).toEqual([
+        ['Morning print run', 'in_progress', 4],
+        ['Afternoon print run', 'new', 3],
+        ['Rush cases', 'completed', 2],
+      ]);
+      expect(rows.every((r) => r.linked === r.cases)).toBe(true);
+    });
+
     it('stores real files for the cases through the storage, each row matching its bytes', async () => {
       const files = await t.db
         .selectFrom('patient_files')

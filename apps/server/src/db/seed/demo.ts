@@ -31,6 +31,7 @@ import { seedDemoLibraries } from './demo-libraries.ts';
 import { seedDemoReports } from './demo-reports.ts';
 import { seedDemoRequests } from './demo-requests.ts';
 import { seedDemoWorkflows } from './demo-workflows.ts';
+import { seedDemoBatches } from './demo-batches.ts';
 import { seedDemoTrayCorrectionCase } from './demo-tray-correction.ts';
 
 export const DEMO_PASSWORD = DEFAULT_PASSWORD;
@@ -679,6 +680,8 @@ export async function seedDemo(db: Kysely<DB>, options: { storage?: DemoFileStor
     await seedDemoReports(trx);
     // Technician workflows of the requests; one pending task per user
     await seedDemoWorkflows(trx);
+    // Print batches of open print requests
+    await seedDemoBatches(trx);
     // A case on which the demo doctor can request a tray correction
     await seedDemoTrayCorrectionCase(trx, {
       storage: options.storage,
