@@ -40,6 +40,7 @@ const EnvSchema = z.object({
   JOBS_LOCK_TIMEOUT_MS: z.coerce.number().int().positive().default(300_000),
   WHITEHAT_ENCRYPTION_KEY: z.string().optional(),
   PAYMENT_PROCESSOR: z.enum(['offline']).default('offline'),
+  CARRIER: z.enum(['offline']).default('offline'),
   TRUST_PROXY: z
     .string()
     .optional()
@@ -118,6 +119,8 @@ export interface Config {
   whitehatEncryptionKey: string | undefined;
   /** The card and bank processor of payment methods and charges (only 'offline' here). */
   paymentProcessor: Env['PAYMENT_PROCESSOR'];
+  /** The shipping carrier of rates, postage labels and tracking (only 'offline' here). */
+  carrier: Env['CARRIER'];
   /** Fastify's trustProxy: false (trust no forwarded header), a hop count, or proxy addresses/CIDRs. */
   trustProxy: false | number | string[];
 }
@@ -166,6 +169,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     },
     whitehatEncryptionKey: e.WHITEHAT_ENCRYPTION_KEY || undefined,
     paymentProcessor: e.PAYMENT_PROCESSOR,
+    carrier: e.CARRIER,
     trustProxy: parseTrustProxy(e.TRUST_PROXY) ?? false,
   };
 }
