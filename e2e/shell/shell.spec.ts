@@ -89,6 +89,7 @@ const BUILT = new Set([
   'Settings',
   'Start a New Case',
   'Reports',
+  'Batches',
 ]);
 /** Settings shows once one of its built tabs is open to the user (Customize RxForm: super_admin, admin). */
 const SETTINGS_TAB_HOLDERS = new Set(['superadmin', 'admin']);

@@ -104,6 +104,8 @@ const pages: Record<BuiltPath, LazyExoticComponent<ComponentType>> = {
     () => import('../features/requests/pages/request-details-page.tsx'),
     'RequestDetailsPage',
   ),
+  '/batches': lazyPage(() => import('../features/batches/pages/batches-page.tsx'), 'BatchesPage'),
+  '/batches/:id': lazyPage(() => import('../features/batches/pages/batch-page.tsx'), 'BatchPage'),
   '/patient-workflow/:id': lazyPage(() => import('./pages/patient-workflow-page.tsx'), 'PatientWorkflowPage'),
 };
 

@@ -39,6 +39,8 @@ export const BUILT_ROUTES = [
   { path: '/patient-workflow/:id' },
   { path: '/requests' },
   { path: '/requests/:id' },
+  { path: '/batches' },
+  { path: '/batches/:id' },
 ] as const satisfies readonly { path: string; bare?: boolean }[];
 
 export type BuiltPath = (typeof BUILT_ROUTES)[number]['path'];

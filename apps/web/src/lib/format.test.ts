@@ -5,6 +5,7 @@ import {
   formatDate,
   formatDateTime,
   formatMoney,
+  formatTimestamp,
   toDateInput,
 } from './format.ts';
 
@@ -24,6 +25,11 @@ describe('format', () => {
   it('shows dates and times in the local time zone', () => {
     expect(formatDate('2026-11-21')).toBe('Nov 21, 2026');
     expect(formatDateTime('2026-11-21T15:05:00')).toBe('Nov 21, 2026 3:05 PM');
+  });
+
+  it('shows a timestamp in a given pattern in the local time zone', () => {
+    expect(formatTimestamp('2024-01-08T15:15:00', 'ddd hh:mma DD-MMM-YYYY')).toBe('Mon 03:15pm 08-Jan-2024');
+    expect(formatTimestamp(null, 'ddd hh:mma DD-MMM-YYYY')).toBe(EMPTY_VALUE);
   });
 
   it('shows a dash for a missing date, whichever the formatter', () => {

@@ -19,6 +19,14 @@ export function formatDateTime(value: string | null | undefined): string {
 }
 
 /**
+ * A timestamp in a given pattern (dayjs tokens, e.g. 'ddd hh:mma DD-MMM-YYYY' gives
+ * 'Mon 03:15pm 08-Jan-2024') in the user's time zone; a dash for none.
+ */
+export function formatTimestamp(value: string | null | undefined, pattern: string): string {
+  return value ? dayjs(value).format(pattern) : EMPTY_VALUE;
+}
+
+/**
  * The calendar day a value names (its first ten characters, 'YYYY-MM-DD'), whatever the time
  * zone, as 'Nov 21, 2026'; an unreadable value as it is; a dash for none.
  */

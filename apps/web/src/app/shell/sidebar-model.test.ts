@@ -38,6 +38,19 @@ function practiceUser(overrides: { suspended?: boolean; customSets?: boolean } =
   } as MeUser;
 }
 
+function staffUser(role: string): MeUser {
+  return {
+    ...practiceUser(),
+    id: 2,
+    first_name: 'Tara',
+    last_name: 'Tech',
+    full_name: 'Tara Tech',
+    roles: [{ name: role }],
+    current_organization_id: null,
+    organizations: [],
+  } as MeUser;
+}
+
 const everything = () => true;
 
 describe('sidebarItems', () => {
@@ -63,6 +76,12 @@ describe('sidebarItems', () => {
   it('offers only entries whose pages exist', () => {
     const built = (path: string) => path === '/account' || path === '/locations';
     expect(sidebarItems(practiceUser(), built).map((i) => i.label)).toEqual(['Locations', 'Account']);
+  });
+
+  it('offers Batches to staff once its page is built, never to a practice', () => {
+    for (const role of ['super_admin', 'admin', 'tech_support', 'supervisor'])
+      expect(sidebarItems(staffUser(role)).map((i) => i.label)).toContain('Batches');
+    expect(sidebarItems(practiceUser()).map((i) => i.label)).not.toContain('Batches');
   });
 
   it('by default asks the router which pages exist: the account page always does', () => {
