@@ -135,6 +135,8 @@ export interface CaseListFilters {
   requestStatus: RequestStatusKey | null;
   /** Only cases whose print is assigned so (1 provider, 2 in-office, 3 third party). */
   assignment: AssignmentValue | null;
+  /** Only the cases of this print batch. */
+  batchId: number | null;
 }
 
 type CaseListFlag = 'onHold' | 'activeOnly' | 'archivedOnly' | 'caseNotesOnly' | 'rushOnly';
@@ -157,6 +159,7 @@ export const DEFAULT_CASE_LIST_FILTERS: CaseListFilters = {
   requestType: null,
   requestStatus: null,
   assignment: null,
+  batchId: null,
 };
 
 /** `filter[...]` keys the management list understands, and the filter each sets. */
@@ -174,6 +177,7 @@ export const CASE_LIST_FILTER_PARAMS = {
   request_type: 'requestType',
   request_status: 'requestStatus',
   assignment: 'assignment',
+  batch: 'batchId',
 } as const satisfies Record<string, keyof CaseListFilters>;
 
 const TRUE_VALUES = new Set(['1', 'true', 'yes', 'on']);
@@ -276,9 +280,9 @@ export function readCaseListQuery(params: URLSearchParams): CaseListQueryResult 
       const target = (CASE_LIST_FILTER_PARAMS as Record<string, keyof CaseListFilters>)[name];
       if (target === 'patient' || target === 'doctor' || target === 'organization')
         filters[target] = text(raw);
-      else if (target === 'organizationTypeId') {
+      else if (target === 'organizationTypeId' || target === 'batchId') {
         const id = positiveId(raw);
-        if (id) filters.organizationTypeId = id;
+        if (id) filters[target] = id;
       } else if (name === 'activity' || name === 'activity_date') {
         readActivity(filters, name, raw);
       } else if (target === 'requestType') {

@@ -422,6 +422,7 @@ const idList = z
  * - request_type (initial_case_setup | flawed_tray | printing | tray_design) and request_status
  *   (new | in_progress | pending | completed | canceled): only cases with such a request; either alone.
  * - assignment: only cases whose Rx form assigns the print to 1 the provider, 2 in-office or 3 the third party.
+ * - batch_id: only the cases of that print batch (batches.manage).
  * - sort: ship_date | newest | oldest. Default: management ship_date; practice by status
  *   (approved and completed newest first, the others oldest first).
  * - page (1..), per_page (1..100; default 50 management, 25 practice).
@@ -463,6 +464,11 @@ export const ListPatientsQuery = z.object({
     .int('The selected assignment is invalid.')
     .min(1, 'The selected assignment is invalid.')
     .max(3, 'The selected assignment is invalid.')
+    .optional(),
+  batch_id: z.coerce
+    .number({ error: 'The selected batch is invalid.' })
+    .int('The selected batch is invalid.')
+    .positive('The selected batch is invalid.')
     .optional(),
   sort: z.enum(PATIENT_SORTS, { error: 'The selected sort is invalid.' }).optional(),
   page: z.coerce
@@ -587,6 +593,10 @@ export const PatientListItem = z.object({
   ios_file_id: z.number().int().nullable(),
   created_at: z.string(),
   updated_at: z.string(),
+  /** Staff with batches.manage: the case's latest print batch, and whether it can join a new one
+   * (an open print request that is in no batch). */
+  batch: z.object({ id: z.number().int(), name: z.string() }).nullable().optional(),
+  batchable: z.boolean().optional(),
 });
 export type PatientListItem = z.infer<typeof PatientListItem>;
 

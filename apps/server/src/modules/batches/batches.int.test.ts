@@ -309,6 +309,38 @@ describe('DELETE /batches/{id}/cases/{caseId}', () => {
   });
 });
 
+describe('the case list and batches', () => {
+  it('filters by batch and shows each case’s batch and whether it can join one, to staff only', async () => {
+    const { id, cases } = await givenBatchOf(2, { name: 'Listed batch' });
+    const free = await givenPrintCase(t, { organizationId: orgA, doctorId: doctorA, trayGenerated: true });
+    const listed = await req('GET', `/patients?batch_id=${id}&sort=newest`, admin);
+    expect(listed.statusCode).toBe(200);
+    expect(
+      listed
+        .json()
+        .data.map((p: { id: number }) => p.id)
+        .sort(),
+    ).toEqual(cases.map((c) => c.patientId).sort());
+    expect(listed.json().data[0]).toMatchObject({ batch: { id, name: 'Listed batch' }, batchable: false });
+
+    const all = (
+      await req('GET', `/patients?organization_id=${orgA}&sort=newest&per_page=100`, admin)
+    ).json();
+    expect(all.data.find((p: { id: number }) => p.id === free.patientId)).toMatchObject({
+      batch: null,
+      batchable: true,
+    });
+
+    const practice = (await req('GET', '/patients?sort=newest', owner)).json();
+    expect(practice.data.length).toBeGreaterThan(0);
+    expect(practice.data.every((p: object) => !('batch' in p) && !('batchable' in p))).toBe(true);
+    expect((await req('GET', `/patients?batch_id=${id}`, owner)).statusCode).toBe(403);
+    expect((await req('GET', '/patients?batch_id=abc', admin)).json().errors.batch_id).toEqual([
+      'The selected batch is invalid.',
+    ]);
+  });
+});
+
 describe('who may work with batches', () => {
   it('answers 401 without a session on every call', async () => {
     const calls: [Parameters<typeof req>[0], string][] = [

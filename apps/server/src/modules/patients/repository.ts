@@ -86,6 +86,8 @@ export interface PatientFilters {
   requestStatusId?: number;
   /** Only cases whose Rx form assigns the print to 1 the provider, 2 in-office or 3 the third party. */
   printAssignment?: number;
+  /** Only the cases of this print batch. */
+  batchId?: number;
 }
 
 /**
@@ -174,6 +176,10 @@ function filterConditions(f: PatientFilters): Cond[] {
   if (f.rushOnly) conds.push(sql`rx.rush_case`);
   if (f.printAssignment) conds.push(sql`rx.print_assignment = ${f.printAssignment}`);
   if (f.caseNotesOnly) conds.push(sql`exists (select 1 from case_notes cn where cn.patient_id = p.id)`);
+  if (f.batchId !== undefined)
+    conds.push(
+      sql`exists (select 1 from batch_cases bc where bc.patient_id = p.id and bc.batch_id = ${f.batchId})`,
+    );
   if (f.activity) conds.push(activityCondition(f.activity, f.activityFrom ?? null, f.activityTo ?? null));
   if (f.requestType || f.requestStatusId) conds.push(requestCondition(f.requestType, f.requestStatusId));
   return conds;
@@ -284,7 +290,21 @@ function parseJson<T>(v: unknown): T {
   return (typeof v === 'string' ? JSON.parse(v) : v) as T;
 }
 
-export function toListItem(r: ItemRow, opts: { withOrganizationType: boolean }): PatientListItem {
+/**
+ * The batch columns of the list (staff with batches.manage): the case's latest batch, and whether
+ * its newest open print request is in no batch.
+ */
+const BATCH_COLUMNS = sql`
+  (select json_build_object('id', b.id, 'name', b.name) from batch_cases bc join batches b on b.id = bc.batch_id
+   where bc.patient_id = p.id order by bc.id desc limit 1) as batch,
+  coalesce((select x.batch_id is null from printing_requests x
+   where x.patient_id = p.id and x.printing_request_status_id in (1, 2)
+   order by x.created_at desc, x.id desc limit 1), false) as batchable`;
+
+export function toListItem(
+  r: ItemRow,
+  opts: { withOrganizationType: boolean; withBatch?: boolean },
+): PatientListItem {
   const names = {
     first_name: String(r.first_name),
     last_name: String(r.last_name),
@@ -367,6 +387,16 @@ export function toListItem(r: ItemRow, opts: { withOrganizationType: boolean }):
     ios_file_id: numOrNull(r.ios_file_id),
     created_at: iso(r.created_at),
     updated_at: iso(r.updated_at),
+    ...(opts.withBatch
+      ? {
+          batch: r.batch
+            ? (({ id, name }) => ({ id: Number(id), name: String(name) }))(
+                parseJson<{ id: number | string; name: string }>(r.batch),
+              )
+            : null,
+          batchable: Boolean(r.batchable),
+        }
+      : {}),
   };
 }
 
@@ -378,6 +408,8 @@ export interface ListArgs {
   page: number;
   perPage: number;
   withOrganizationType: boolean;
+  /** Reads the batch columns (staff with batches.manage). */
+  withBatch?: boolean;
 }
 
 /**
@@ -422,7 +454,7 @@ export async function listPatients(
       limit ${a.perPage} offset ${(a.page - 1) * a.perPage}
     ),
     req as materialized (${requestsByPatient(sql`select id from page`)})
-    select ${ITEM_COLUMNS},
+    select ${ITEM_COLUMNS},${a.withBatch ? sql` ${BATCH_COLUMNS},` : sql``}
       (${cappedCount(from)}) as total_count
     from page
     join patients p on p.id = page.id
@@ -431,7 +463,9 @@ export async function listPatients(
     order by ${order}`.execute(db);
   const rows = result.rows;
   return {
-    rows: rows.map((r) => toListItem(r, { withOrganizationType: a.withOrganizationType })),
+    rows: rows.map((r) =>
+      toListItem(r, { withOrganizationType: a.withOrganizationType, withBatch: a.withBatch }),
+    ),
     total: rows.length ? Number(rows[0]!.total_count) : -1,
   };
 }

@@ -50,6 +50,7 @@ import {
   requireVisibleOrganization,
 } from '../../platform/permissions/organization-scope.ts';
 import { patientScopeOf, patientScopeReaches } from '../../platform/permissions/patient-scope.ts';
+import { can } from '../../platform/permissions/index.ts';
 import type { RequestMeta } from '../../platform/http/request-meta.ts';
 import { lastPage, totalOf } from '../../platform/http/paginate.ts';
 import { publicSettings } from '../auth/service.ts';
@@ -209,6 +210,7 @@ function filtersOf(actor: Actor, q: CountsFilters): repo.PatientFilters {
   if (q.doctor && !canPatientAction(actor.permissions, 'search_by_doctor')) throw forbidden();
   if (q.archived && !canViewArchived(actor)) throw forbidden();
   const management = isManagement(actor);
+  if (q.batch_id !== undefined && !(management && can(actor, 'batches.manage'))) throw forbidden();
   return {
     search: q.search || undefined,
     doctor: q.doctor || undefined,
@@ -226,6 +228,7 @@ function filtersOf(actor: Actor, q: CountsFilters): repo.PatientFilters {
     caseNotesOnly: q.case_notes_only,
     requestType: q.request_type,
     printAssignment: q.assignment,
+    batchId: q.batch_id,
     requestStatusId: q.request_status ? REQUEST_STATUS[q.request_status] : undefined,
     ...(q.activity
       ? (() => {
@@ -249,7 +252,16 @@ export async function listPatients(ctx: AppContext, actor: Actor, q: ListPatient
     q.sort ?? (management ? 'ship_date' : NEWEST_FIRST_STATUSES.includes(status) ? 'newest' : 'oldest');
   const perPage = q.per_page ?? (management ? PATIENTS_MANAGEMENT_PAGE_SIZE : PATIENTS_PRACTICE_PAGE_SIZE);
   const scope = patientScopeOf(actor);
-  const args = { scope, filters, status, sort, page: q.page, perPage, withOrganizationType: management };
+  const args = {
+    scope,
+    filters,
+    status,
+    sort,
+    page: q.page,
+    perPage,
+    withOrganizationType: management,
+    withBatch: management && can(actor, 'batches.manage'),
+  };
   const { rows, total: windowTotal } = await repo.listPatients(ctx.db, args);
   const counted = await totalOf(windowTotal, q.page, () => repo.countPatients(ctx.db, args));
   const totalCapped = counted > PATIENTS_TOTAL_CAP;

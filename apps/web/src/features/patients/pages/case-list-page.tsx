@@ -3,7 +3,9 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
+import Checkbox from '@mui/material/Checkbox';
 import Chip from '@mui/material/Chip';
+import Link from '@mui/material/Link';
 import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormGroup from '@mui/material/FormGroup';
@@ -26,6 +28,8 @@ import Typography from '@mui/material/Typography';
 import {
   ASSIGNMENT_LABELS,
   ASSIGNMENT_VALUES,
+  BATCH_MIN_CASES,
+  JAW_TYPE_LABELS,
   DASHBOARD_ACTIVITY_TITLES,
   CASE_LIST_AUTO_REFRESH_MS,
   CASE_LIST_DEFAULT_IDLE_SECONDS,
@@ -50,10 +54,11 @@ import {
 } from '@archline/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type ComponentType } from 'react';
-import { useSearchParams } from 'react-router';
+import { Link as RouterLink, useSearchParams } from 'react-router';
 import { useSettings } from '../../../session/settings.ts';
 import { useOrganizationFilter } from '../../../session/organization-filter.ts';
 import { useSession } from '../../../session/session.tsx';
+import { usePermissions } from '../../../session/permissions.ts';
 import { TableStatusRow } from '../../../components/table-status-row.tsx';
 import { roleNames } from '../../../session/me.ts';
 import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
@@ -68,7 +73,10 @@ import { useNow } from '../components/use-now.ts';
 import { canOnList } from '../patient-list-access.ts';
 import { PatientsPagination } from '../components/patients-pagination.tsx';
 
-type Layout = 'default' | 'keywords';
+type Layout = 'default' | 'keywords' | 'batch';
+
+/** The page size of the batch-mode layout (document 2 section 9). */
+const BATCH_MODE_PAGE_SIZE = 100;
 
 /** 'Submissions: Nov 1, 2026 – Nov 30, 2026' (a dashboard card's cases). */
 function activityLabel(activity: NonNullable<CaseListFilters['activity']>): string {
@@ -78,7 +86,6 @@ function activityLabel(activity: NonNullable<CaseListFilters['activity']>): stri
   if (range.from && range.from === range.to) return `${title}: ${formatCalendarDate(range.from)}`;
   return `${title}: ${range.from ? formatCalendarDate(range.from) : '…'} – ${range.to ? formatCalendarDate(range.to) : '…'}`;
 }
-const COLUMNS = 6;
 
 /** The idle time before auto-refresh starts: the global setting when configured, else the default. */
 function idleSecondsOf(settings: unknown): number {
@@ -91,9 +98,21 @@ function keywordsOnly(f: CaseListFilters): CaseListFilters {
   return { ...DEFAULT_CASE_LIST_FILTERS, patient: f.patient, doctor: f.doctor, organization: f.organization };
 }
 
-/** The organization name with its quick glance, owned by the organizations feature; app/ composes it in. */
+/** The dialog that creates a batch of the chosen cases (owned by the batches feature). */
+export type CreateBatchDialogComponent = ComponentType<{
+  open: boolean;
+  patientIds: number[];
+  onClose: () => void;
+  onCreated: (id: number) => void;
+}>;
+
+/**
+ * Parts other features own, composed in by app/: the organization name with its quick glance
+ * (organizations) and the batch creation dialog (batches).
+ */
 export interface CaseListPageParts {
   OrganizationName: ComponentType<{ id: number; name: string }>;
+  CreateBatchDialog: CreateBatchDialogComponent;
 }
 
 /** A filter select whose empty choice reads 'Any' (options: value and label pairs). */
@@ -132,8 +151,12 @@ function AnySelect({
  * Query parameters (queryUser, queryOrganization, queryName, sort, filter[...]) set the filters and
  * are then removed from the address.
  */
-export function CaseListPage({ OrganizationName }: CaseListPageParts) {
+export function CaseListPage({ OrganizationName, CreateBatchDialog }: CaseListPageParts) {
   const { user } = useSession();
+  const { can } = usePermissions();
+  const canBatch = can('batches.manage');
+  const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
+  const [creatingBatch, setCreatingBatch] = useState(false);
   const [params, setParams] = useSearchParams();
   const [filters, setFilters] = useState<CaseListFilters>(() => ({
     ...DEFAULT_CASE_LIST_FILTERS,
@@ -194,6 +217,7 @@ export function CaseListPage({ OrganizationName }: CaseListPageParts) {
     activity_to: filters.activity?.range?.to ?? undefined,
     // The activity's days are the user's (the browser's) calendar days.
     time_zone: filters.activity ? Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC' : undefined,
+    batch_id: filters.batchId ?? undefined,
     sort: filters.sort ?? 'ship_date',
     page: page + 1,
     per_page: perPage,
@@ -202,6 +226,12 @@ export function CaseListPage({ OrganizationName }: CaseListPageParts) {
     refetchInterval: autoRefresh && idle ? CASE_LIST_AUTO_REFRESH_MS : false,
   });
   const rows: PatientListRow[] = patients.data?.data ?? [];
+  const batchMode = layout === 'batch';
+  const showBatch = canBatch && !batchMode;
+  const columns = batchMode ? 7 : showBatch ? 7 : 6;
+  const batchable = rows.filter((r) => r.batchable);
+  const toggleSelected = (id: number) => setSelected((prev) => toggled(prev, id));
+  const allSelected = batchable.length > 0 && batchable.every((r) => selected.has(r.id));
 
   const update = (change: Partial<CaseListFilters>) => {
     setFilters((f) => ({ ...f, ...change }));
@@ -231,6 +261,11 @@ export function CaseListPage({ OrganizationName }: CaseListPageParts) {
       }`,
       clear: () => update({ organizationId: null }),
     },
+    filters.batchId !== null && {
+      key: 'batch',
+      label: `Batch: ${rows.find((r) => r.batch?.id === filters.batchId)?.batch?.name ?? `#${filters.batchId}`}`,
+      clear: () => update({ batchId: null }),
+    },
     filters.activity !== null && {
       key: 'activity',
       label: activityLabel(filters.activity),
@@ -251,7 +286,10 @@ export function CaseListPage({ OrganizationName }: CaseListPageParts) {
           onChange={(_e, value: Layout | null) => {
             if (!value) return;
             setLayout(value);
+            setSelected(new Set());
+            setPage(0);
             if (value === 'keywords') setFilters((f) => keywordsOnly(f));
+            setPerPage(value === 'batch' ? BATCH_MODE_PAGE_SIZE : PATIENTS_MANAGEMENT_PAGE_SIZE);
           }}
           aria-label="Layout"
           sx={{ ml: { sm: 'auto' } }}
@@ -262,6 +300,11 @@ export function CaseListPage({ OrganizationName }: CaseListPageParts) {
           <ToggleButton value="keywords" sx={{ textTransform: 'none' }}>
             Keywords only
           </ToggleButton>
+          {canBatch && (
+            <ToggleButton value="batch" sx={{ textTransform: 'none' }}>
+              Batch mode
+            </ToggleButton>
+          )}
         </ToggleButtonGroup>
       </Box>
       <Card>
@@ -293,7 +336,7 @@ export function CaseListPage({ OrganizationName }: CaseListPageParts) {
               onChange={(e) => update({ organization: e.target.value })}
               sx={{ width: { xs: '100%', sm: 240 } }}
             />
-            {layout === 'default' && (
+            {layout !== 'keywords' && (
               <>
                 <AnySelect
                   id="case-list-organization-type"
@@ -369,7 +412,7 @@ export function CaseListPage({ OrganizationName }: CaseListPageParts) {
               </Select>
             </FormControl>
           </Box>
-          {layout === 'default' && (
+          {layout !== 'keywords' && (
             <FormGroup row aria-label="Case filters">
               {toggle('onHold', onHoldFilterLabel(roles))}
               {toggle('activeOnly', 'Active only')}
@@ -414,6 +457,20 @@ export function CaseListPage({ OrganizationName }: CaseListPageParts) {
                 Refreshing every {CASE_LIST_AUTO_REFRESH_MS / 1000} seconds
               </Typography>
             )}
+            {batchMode && (
+              <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', ml: { sm: 'auto' } }}>
+                <Typography variant="body2" color="text.secondary" role="status">
+                  {selected.size} selected
+                </Typography>
+                <Button
+                  variant="contained"
+                  disabled={selected.size < BATCH_MIN_CASES}
+                  onClick={() => setCreatingBatch(true)}
+                >
+                  Create Batch
+                </Button>
+              </Box>
+            )}
           </Box>
         </Box>
         {patients.isFetching && <LinearProgress aria-label="Loading patients" />}
@@ -431,9 +488,32 @@ export function CaseListPage({ OrganizationName }: CaseListPageParts) {
                     Expand
                   </Box>
                 </TableCell>
+                {batchMode && (
+                  <TableCell padding="checkbox">
+                    <Checkbox
+                      checked={allSelected}
+                      indeterminate={!allSelected && batchable.some((r) => selected.has(r.id))}
+                      disabled={batchable.length === 0}
+                      onChange={(e) =>
+                        setSelected((prev) => {
+                          const next = new Set(prev);
+                          for (const r of batchable) {
+                            if (e.target.checked) next.add(r.id);
+                            else next.delete(r.id);
+                          }
+                          return next;
+                        })
+                      }
+                      slotProps={{
+                        input: { 'aria-label': 'Select every case of the page that can be batched' },
+                      }}
+                    />
+                  </TableCell>
+                )}
                 <TableCell>Patient</TableCell>
-                <TableCell>Dates</TableCell>
+                {batchMode ? <TableCell>Parts</TableCell> : <TableCell>Dates</TableCell>}
                 <TableCell>Requests</TableCell>
+                {showBatch && <TableCell>Batch</TableCell>}
                 <TableCell>Shipping</TableCell>
                 <TableCell align="right">Actions</TableCell>
               </TableRow>
@@ -445,8 +525,24 @@ export function CaseListPage({ OrganizationName }: CaseListPageParts) {
                   patient={p}
                   open={expanded.has(p.id)}
                   onToggle={() => setExpanded((prev) => toggled(prev, p.id))}
-                  columns={COLUMNS}
+                  columns={columns}
                 >
+                  {batchMode && (
+                    <TableCell padding="checkbox">
+                      <Checkbox
+                        checked={selected.has(p.id)}
+                        disabled={!p.batchable}
+                        onChange={() => toggleSelected(p.id)}
+                        slotProps={{
+                          input: {
+                            'aria-label': p.batchable
+                              ? `Select ${p.full_name} for a batch`
+                              : `${p.full_name} cannot join a batch`,
+                          },
+                        }}
+                      />
+                    </TableCell>
+                  )}
                   <TableCell>
                     <CaseDetails patient={p}>
                       <Typography variant="body2" component="div">
@@ -460,30 +556,51 @@ export function CaseListPage({ OrganizationName }: CaseListPageParts) {
                       </Typography>
                     </CaseDetails>
                   </TableCell>
-                  <TableCell>
-                    <Typography variant="body2">Created: {formatDate(p.created_at)}</Typography>
-                    {p.rx_form?.bonding_date && (
-                      <Typography variant="body2">Bonding: {formatDate(p.rx_form.bonding_date)}</Typography>
-                    )}
-                    <Typography variant="body2" color="text.secondary">
-                      Modified: {formatDateTime(p.updated_at)}
-                    </Typography>
-                    {p.overall_production_time > 0 && (
-                      <Typography variant="body2" color="text.secondary">
-                        Production: {formatDuration(p.overall_production_time)}
+                  {batchMode ? (
+                    <TableCell>
+                      <Typography variant="body2">
+                        {p.rx_form?.jaws_id ? JAW_TYPE_LABELS[p.rx_form.jaws_id] : '—'}
                       </Typography>
-                    )}
-                  </TableCell>
+                    </TableCell>
+                  ) : (
+                    <TableCell>
+                      <Typography variant="body2">Created: {formatDate(p.created_at)}</Typography>
+                      {p.rx_form?.bonding_date && (
+                        <Typography variant="body2">Bonding: {formatDate(p.rx_form.bonding_date)}</Typography>
+                      )}
+                      <Typography variant="body2" color="text.secondary">
+                        Modified: {formatDateTime(p.updated_at)}
+                      </Typography>
+                      {p.overall_production_time > 0 && (
+                        <Typography variant="body2" color="text.secondary">
+                          Production: {formatDuration(p.overall_production_time)}
+                        </Typography>
+                      )}
+                    </TableCell>
+                  )}
                   <TableCell>
                     <RequestChips requests={p.requests} now={now} />
                   </TableCell>
+                  {showBatch && (
+                    <TableCell>
+                      {p.batch ? (
+                        <Link component={RouterLink} to={`/batches/${p.batch.id}`}>
+                          {p.batch.name}
+                        </Link>
+                      ) : (
+                        <Typography variant="body2" color="text.secondary">
+                          —
+                        </Typography>
+                      )}
+                    </TableCell>
+                  )}
                   <TableCell>
                     <ShipDate date={p.ship_date} completed={p.ship_completed} now={now} />
                   </TableCell>
                 </ExpandableCaseRow>
               ))}
               <TableStatusRow
-                colSpan={COLUMNS}
+                colSpan={columns}
                 loading={patients.isPending}
                 empty={rows.length === 0}
                 emptyText="No patients found."
@@ -502,6 +619,18 @@ export function CaseListPage({ OrganizationName }: CaseListPageParts) {
           }}
         />
       </Card>
+      {batchMode && (
+        <CreateBatchDialog
+          open={creatingBatch}
+          patientIds={[...selected]}
+          onClose={() => setCreatingBatch(false)}
+          onCreated={() => {
+            setCreatingBatch(false);
+            setSelected(new Set());
+            void queryClient.invalidateQueries({ queryKey: PATIENTS_QUERY_KEY });
+          }}
+        />
+      )}
     </Box>
   );
 }
