@@ -133,6 +133,8 @@ export const CONTENT_TYPE_LABELS: Record<number, string> = { 1: 'IDB tray', 2: '
 
 /** Texts of the requests area. */
 export const REQUEST_MESSAGES = {
+  /** The lab's bench labels of a printing request (staff). */
+  patientLabelsOnlyStaff: 'Patient labels are printed at the lab.',
   canceled: 'The request has been canceled.',
   completed: 'The request has been completed.',
   managementDataUpdated: 'The management data has been updated.',

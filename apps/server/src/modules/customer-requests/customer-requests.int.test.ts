@@ -161,6 +161,7 @@ describe('without a session', () => {
       ['DELETE', '/printing_request_items/1'],
       ['PUT', '/printing_requests/1/shipping'],
       ['PUT', '/printing_requests/1/assign'],
+      ['POST', '/printing_requests/1/patient_labels'],
       ['GET', `/tray-design-requests/${r.trayDesignId}`],
       ['PUT', `/tray-design-requests/${r.trayDesignId}`],
     ];
@@ -629,5 +630,61 @@ describe('tray design requests', () => {
     expect((await req('GET', `/tray-design-requests/${r.trayDesignId}`, doctorB.headers)).statusCode).toBe(
       404,
     );
+  });
+});
+
+/** The text of each page of a PDF and its size in points. */
+async function pdfPages(pdf: Buffer) {
+  const { getDocument } = await import('pdfjs-dist/legacy/build/pdf.mjs');
+  const doc = await getDocument({ data: new Uint8Array(pdf), isEvalSupported: false, verbosity: 0 }).promise;
+  const pages: { width: number; height: number; text: string }[] = [];
+  for (let n = 1; n <= doc.numPages; n++) {
+    const page = await doc.getPage(n);
+    const [x0, y0, x1, y1] = page.view as [number, number, number, number];
+    const content = await page.getTextContent();
+    const text = content.items.map((i) => ('str' in i ? i.str : '')).join(' ');
+    pages.push({ width: x1 - x0, height: y1 - y0, text });
+  }
+  return pages;
+}
+
+describe('POST /printing_requests/{id}/patient_labels', () => {
+  it('gives staff one 4×2 in label per item with the patient, doctor and arch, and marks them printed', async () => {
+    const r = await givenRequest({ first_name: 'Lena', last_name: 'Label' });
+    const res = await req('POST', `/printing_requests/${r.printingId}/patient_labels`, tech);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect(res.headers['content-disposition']).toBe(
+      `attachment; filename="patient-labels-${r.printingId}.pdf"`,
+    );
+    const pages = await pdfPages(res.rawPayload);
+    expect(pages.map((p) => [p.width, p.height])).toEqual([
+      [288, 144],
+      [288, 144],
+    ]);
+    expect(pages[0]!.text).toContain('Lena Label');
+    expect(pages[0]!.text).toContain('Olivia Owner');
+    expect(pages[0]!.text).toContain('Maxillary');
+    expect(pages[1]!.text).toContain('Mandibular');
+    expect(pages[0]!.text).toContain(`CASE-${r.patientId}`);
+    const shown = (await req('GET', `/customer_requests/${r.id}`, admin)).json();
+    expect(shown.customer_request.printing_request.patient_label_printed).toBe(true);
+  });
+
+  it('refuses practice users (403) and answers 404 for a case the caller cannot see or an unknown id', async () => {
+    const r = await givenRequest();
+    const owners = await req('POST', `/printing_requests/${r.printingId}/patient_labels`, owner.headers);
+    expect(owners.statusCode).toBe(403);
+    expect(
+      (await req('POST', `/printing_requests/${r.printingId}/patient_labels`, doctorB.headers)).statusCode,
+    ).toBe(404);
+    const other = await givenRequest({ organization_id: orgB, user_id: doctorB.id });
+    expect(
+      (await req('POST', `/printing_requests/${other.printingId}/patient_labels`, partner)).statusCode,
+    ).toBe(404);
+    expect((await req('POST', '/printing_requests/987654321/patient_labels', admin)).statusCode).toBe(404);
+    expect((await req('POST', '/printing_requests/abc/patient_labels', admin)).statusCode).toBe(400);
+    const shown = (await req('GET', `/customer_requests/${r.id}`, admin)).json();
+    expect(shown.customer_request.printing_request.patient_label_printed).toBe(false);
   });
 });

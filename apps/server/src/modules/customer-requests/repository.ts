@@ -377,6 +377,52 @@ export async function requestOfItem(db: Db, itemId: number): Promise<number | un
   return row ? num(row.customer_request_id) : undefined;
 }
 
+/** What the bench labels of a printing request show: the patient, the doctor, the case number and each item's arch. */
+export async function patientLabelsOf(db: Db, printingRequestId: number) {
+  const row = await db
+    .selectFrom('printing_requests as pr')
+    .innerJoin('patients as p', 'p.id', 'pr.patient_id')
+    .innerJoin('users as d', 'd.id', 'p.user_id')
+    .leftJoin('rx_forms as rx', (j) =>
+      j.onRef('rx.patient_id', '=', 'p.id').onRef('rx.organization_id', '=', 'p.organization_id'),
+    )
+    .select([
+      'p.id as patient_id',
+      'p.first_name',
+      'p.last_name',
+      'p.case_number_text',
+      'd.first_name as doctor_first_name',
+      'd.last_name as doctor_last_name',
+      'rx.jaws_id',
+    ])
+    .where('pr.id', '=', printingRequestId)
+    .executeTakeFirst();
+  if (!row) return null;
+  const items = await db
+    .selectFrom('printing_request_items')
+    .select('jaw_type_id')
+    .where('printing_request_id', '=', printingRequestId)
+    .orderBy('id')
+    .execute();
+  return {
+    patientId: num(row.patient_id),
+    patientName: `${row.first_name} ${row.last_name}`,
+    doctorName: `${row.doctor_first_name} ${row.doctor_last_name}`,
+    caseNumber: row.case_number_text,
+    arches: items.length
+      ? items.map((i) => num(i.jaw_type_id))
+      : [row.jaws_id === null ? 3 : num(row.jaws_id)],
+  };
+}
+
+export async function markPatientLabelPrinted(db: Db, printingRequestId: number) {
+  await db
+    .updateTable('printing_requests')
+    .set({ patient_label_printed: true, updated_at: sql<Date>`now()` })
+    .where('id', '=', printingRequestId)
+    .execute();
+}
+
 export async function requestOfPrintingRequest(
   db: Db,
   printingRequestId: number,

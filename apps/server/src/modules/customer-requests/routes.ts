@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import {
   AssignPrintingRequestBody,
   CompleteCustomerRequestBody,
@@ -154,6 +155,35 @@ export const customerRequestRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) =>
       service.updateShipping(ctx, requireActor(request), request.params.id, request.body, meta(request)),
+  );
+
+  app.post(
+    '/printing_requests/:id/patient_labels',
+    {
+      schema: {
+        tags,
+        summary:
+          "The bench labels of a printing request as a PDF (one 4×2 in label per item with the case's barcode); marks the patient label printed",
+        params: PrintingRequestIdParams,
+        response: {
+          200: { description: 'The labels (PDF)', content: { 'application/pdf': { schema: z.string() } } },
+          ...writeErrors,
+        },
+      },
+    },
+    async (request, reply) => {
+      const pdf = await service.printPatientLabels(
+        ctx,
+        requireActor(request),
+        request.params.id,
+        meta(request),
+      );
+      return reply
+        .header('content-type', 'application/pdf')
+        .header('content-disposition', `attachment; filename="patient-labels-${request.params.id}.pdf"`)
+        .header('cache-control', 'private, no-store')
+        .send(pdf as never);
+    },
   );
 
   app.put(

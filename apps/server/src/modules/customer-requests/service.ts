@@ -16,6 +16,7 @@ import {
   ASSIGNMENT,
   assignmentOptions,
   DEFAULT_NEXT_STEP,
+  JAW_TYPE_LABELS,
   REQUEST_MESSAGES,
   REQUEST_STATUS,
   REQUEST_STATUS_LABELS,
@@ -51,6 +52,7 @@ import type { RequestMeta } from '../../platform/http/request-meta.ts';
 import { paginate } from '../../platform/http/paginate.ts';
 import { can } from '../../platform/permissions/index.ts';
 import { patientScopeOf } from '../../platform/permissions/patient-scope.ts';
+import { renderPatientLabels } from '../../platform/labels/index.ts';
 import { notifyUser } from '../notifications/service.ts';
 import { notificationEnabled } from '../users/service.ts';
 import * as repo from './repository.ts';
@@ -385,6 +387,43 @@ async function requestIdOfPrinting(
   if (requestId === undefined) throw notFound();
   await load(ctx, ctx.db, actor, requestId);
   return requestId;
+}
+
+/**
+ * The bench labels of a printing request as a PDF (one 4×2 in label per item: patient, doctor,
+ * case number, arch and a barcode of the case); the request is marked patient_label_printed.
+ * Staff who update shipping information print them.
+ */
+export async function printPatientLabels(
+  ctx: AppContext,
+  actor: Actor,
+  printingRequestId: number,
+  meta: RequestMeta,
+): Promise<Buffer> {
+  const requestId = await requestIdOfPrinting(ctx, actor, printingRequestId);
+  gate(actor, GATES.shipping);
+  if (!isManagement(actor)) throw forbidden(REQUEST_MESSAGES.patientLabelsOnlyStaff);
+  const data = await repo.patientLabelsOf(ctx.db, printingRequestId);
+  if (!data) throw notFound();
+  const pdf = await renderPatientLabels(
+    data.arches.map((arch) => ({
+      patientId: data.patientId,
+      patientName: data.patientName,
+      doctorName: data.doctorName,
+      caseNumber: data.caseNumber,
+      arch: JAW_TYPE_LABELS[arch] as 'Maxillary' | 'Mandibular' | 'Both',
+    })),
+  );
+  await ctx.db.transaction().execute(async (trx) => {
+    const r = await load(ctx, trx, actor, requestId, true);
+    await repo.markPatientLabelPrinted(trx, printingRequestId);
+    await repo.touchRequest(trx, r.id);
+    await audit(trx, actor, meta, 'printing_request.patient_labels', r, {
+      printing_request_id: printingRequestId,
+      labels: data.arches.length,
+    });
+  });
+  return pdf;
 }
 
 type ShippingInput = z.output<typeof UpdateShippingBody>;
