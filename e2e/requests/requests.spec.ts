@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import type { Page } from '@playwright/test';
 import { API, asUser, expect, expectAccessible, test, TOKEN_KEY } from '../support/fixtures.ts';
 
@@ -236,5 +237,33 @@ test.describe('requests (/requests)', () => {
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
     await expectAccessible(page);
+  });
+
+  test('a technician prints the patient labels of a printing request as a PDF', async ({ page }) => {
+    await asUser(page, 'tech', { path: '/requests' });
+    await expect(page.getByTestId('request-row').first()).toBeVisible({ timeout: 45_000 });
+    const printing = (await listRequests(page, 'status=in_progress&per_page=100')).find(
+      (r) => r.type === 'printing',
+    );
+    expect(printing).toBeDefined();
+    await page.goto(`/requests/${printing!.id}`);
+    await expect(page.getByRole('heading', { name: 'Print Request' })).toBeVisible();
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Print Patient Labels' }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toMatch(/^patient-labels-\d+\.pdf$/);
+    const bytes = fs.readFileSync((await file.path())!);
+    expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    await expect(page.getByText(/patient printed/)).toBeVisible();
+  });
+
+  test('a doctor is not offered the bench labels', async ({ page }) => {
+    await asUser(page, 'doctor', { path: '/requests' });
+    await expect(page.getByTestId('request-row').first()).toBeVisible({ timeout: 45_000 });
+    const printing = (await listRequests(page, 'per_page=100')).find((r) => r.type === 'printing');
+    expect(printing).toBeDefined();
+    await page.goto(`/requests/${printing!.id}`);
+    await expect(page.getByRole('heading', { name: 'Print Request' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Print Patient Labels' })).toHaveCount(0);
   });
 });

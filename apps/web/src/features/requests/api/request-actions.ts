@@ -6,6 +6,7 @@ import type {
 } from '@archline/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
+import { downloadFile } from '../../../lib/download.ts';
 import { REQUESTS_KEY, requestKey } from './keys.ts';
 
 /** Every write answers the request as it now is: it replaces the cached one and the lists refetch. */
@@ -62,3 +63,19 @@ export const useUpdateManagementData = (id: number) =>
   useRequestMutation<Record<string, unknown>>(id, (management_data) =>
     api.put(`/customer_requests/${id}/management_data`, { management_data }),
   );
+
+/** POST /printing_requests/{id}/patient_labels: saves the bench labels (PDF); the request then shows them printed. */
+export function usePrintPatientLabels(requestId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (printingRequestId: number) =>
+      downloadFile(
+        `/printing_requests/${printingRequestId}/patient_labels`,
+        `patient-labels-${printingRequestId}.pdf`,
+        {
+          method: 'POST',
+        },
+      ),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: requestKey(requestId) }),
+  });
+}

@@ -44,8 +44,13 @@ import {
   useDeleteItem,
   useUpdateItem,
   useUpdateManagementData,
+  usePrintPatientLabels,
   useUpdateShipping,
 } from '../api/request-actions.ts';
+import { profileOf } from '@archline/contracts/roles';
+import { roleNames } from '../../../session/me.ts';
+import { usePermissions } from '../../../session/permissions.ts';
+import { useSession } from '../../../session/session.tsx';
 import { fileDownloadUrl } from '../api/shipping-options.ts';
 import { usePatientStlFiles, useUpdateTrayDesign } from '../api/tray-design.ts';
 import {
@@ -330,6 +335,14 @@ function PrintRequestCard({
   const deleteItem = useDeleteItem(request.id);
   const shipping = useUpdateShipping(request.id);
   const assign = useAssignPrinting(request.id);
+  const labels = usePrintPatientLabels(request.id);
+  const { user } = useSession();
+  const { can } = usePermissions();
+  // The bench's labels are printed at the lab (the server's rule).
+  const printsLabels =
+    user !== undefined &&
+    profileOf(roleNames(user)) === 'management' &&
+    can('printing-requests.update-shipping-information', 'printing-requests.manage');
   const oldest = printing.items.reduce<string | null>(
     (min, i) => (min === null || i.created_at < min ? i.created_at : min),
     null,
@@ -431,11 +444,30 @@ function PrintRequestCard({
           <Typography variant="subtitle1" component="h3">
             Shipping Details
           </Typography>
-          {request.can.update_shipping && (
-            <Button size="small" variant="outlined" onClick={() => setEditingShipping(true)}>
-              Edit Shipping
-            </Button>
-          )}
+          <Stack direction="row" spacing={1}>
+            {printsLabels && (
+              <Button
+                size="small"
+                variant="outlined"
+                disabled={labels.isPending}
+                onClick={() =>
+                  labels.mutate(printing.id, {
+                    onError: (error) =>
+                      notifyError(
+                        error instanceof ApiError ? error.message : 'The labels could not be printed.',
+                      ),
+                  })
+                }
+              >
+                {labels.isPending ? 'Please wait...' : 'Print Patient Labels'}
+              </Button>
+            )}
+            {request.can.update_shipping && (
+              <Button size="small" variant="outlined" onClick={() => setEditingShipping(true)}>
+                Edit Shipping
+              </Button>
+            )}
+          </Stack>
         </Stack>
         <Box sx={detailGrid}>
           <DetailField label="Location">
