@@ -409,8 +409,10 @@ describe('GET /patients', () => {
         await patientReads('/patients?status=all&per_page=1'),
         await patientReads('/patients?status=all&per_page=12'),
         await patientReads('/patients?status=all&per_page=100&sort=oldest&search=case'),
+        // The batch filter and the batch columns (staff with batches.manage) are part of it.
+        await patientReads('/patients?status=all&per_page=100&batch_id=1&request_type=printing'),
       ];
-      expect(counts).toEqual([1, 1, 1]);
+      expect(counts).toEqual([1, 1, 1, 1]);
     } finally {
       pg.Client.prototype.query = original as typeof pg.Client.prototype.query;
     }
