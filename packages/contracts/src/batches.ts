@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PaginationMeta } from './users.ts';
+import { camelPagingQuery, PaginationMeta } from './users.ts';
 import { storableText } from './text.ts';
 
 /**
@@ -75,17 +75,7 @@ export const ListBatchesQuery = z.object({
     .enum(['id', 'name', 'created_at'], { error: 'The order by must be id, name or created_at.' })
     .default('created_at'),
   order: z.enum(['asc', 'desc'], { error: 'The order must be asc or desc.' }).default('desc'),
-  page: z.coerce
-    .number({ error: 'The page must be a number.' })
-    .int('The page must be an integer.')
-    .min(1, 'The page must be at least 1.')
-    .default(1),
-  perPage: z.coerce
-    .number({ error: 'The per page must be a number.' })
-    .int('The per page must be an integer.')
-    .min(1, 'The per page must be at least 1.')
-    .max(BATCHES_MAX_PAGE_SIZE, `The per page may not be greater than ${BATCHES_MAX_PAGE_SIZE}.`)
-    .default(BATCHES_DEFAULT_PAGE_SIZE),
+  ...camelPagingQuery(BATCHES_DEFAULT_PAGE_SIZE, BATCHES_MAX_PAGE_SIZE),
 });
 export type ListBatchesQuery = z.infer<typeof ListBatchesQuery>;
 

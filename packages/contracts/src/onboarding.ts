@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PaginationMeta } from './users.ts';
+import { camelPagingQuery, PaginationMeta } from './users.ts';
 
 /**
  * The onboarding checklist of a practice (document 3 sections 2.15, 3, 4, 5, 7 and 9), defined
@@ -243,17 +243,7 @@ export const ListOnboardingsQuery = z.object({
     )
     .optional(),
   order: z.enum(ONBOARDING_ORDERS, { error: ONBOARDING_MESSAGES.invalidOrder }).default('newest'),
-  page: z.coerce
-    .number({ error: 'The page must be a number.' })
-    .int('The page must be an integer.')
-    .min(1, 'The page must be at least 1.')
-    .default(1),
-  perPage: z.coerce
-    .number({ error: 'The per page must be a number.' })
-    .int('The per page must be an integer.')
-    .min(1, 'The per page must be at least 1.')
-    .max(ONBOARDINGS_MAX_PAGE_SIZE, `The per page must not be greater than ${ONBOARDINGS_MAX_PAGE_SIZE}.`)
-    .default(ONBOARDINGS_DEFAULT_PAGE_SIZE),
+  ...camelPagingQuery(ONBOARDINGS_DEFAULT_PAGE_SIZE, ONBOARDINGS_MAX_PAGE_SIZE),
 });
 export type ListOnboardingsQuery = z.infer<typeof ListOnboardingsQuery>;
 

@@ -1,19 +1,12 @@
+import type { Address } from '../carriers/types.ts';
+
 /** What the printable labels show. Free text may hold any Unicode (see text.ts for how it prints). */
 
-/** A postal address as a label prints it (the same fields as a carrier's address). */
-export interface LabelAddress {
-  /** The person, or the lab or office when there is no person. */
-  name: string;
-  company?: string | null;
-  street1: string;
-  street2?: string | null;
-  city: string;
-  state: string;
-  zip: string;
-  /** Printed as given ('US', 'United States'). */
-  country: string;
-  phone?: string | null;
-}
+/**
+ * A postal address as a label prints it: a carrier's address (the country printed as given), so a
+ * shipment's addresses go straight onto its label.
+ */
+export type LabelAddress = Omit<Address, 'email'>;
 
 export interface ShippingLabelInput {
   /** The sender: the lab. */
