@@ -91,38 +91,29 @@ export const PaginationMeta = z.object({
 });
 export type PaginationMeta = z.infer<typeof PaginationMeta>;
 
-/** `page` and `perPage` query parameters (the lists whose calls name it so: onboardings, batches). */
-export function camelPagingQuery(defaultSize: number, max: number) {
-  return {
-    page: z.coerce
-      .number({ error: 'The page must be a number.' })
-      .int('The page must be an integer.')
-      .min(1, 'The page must be at least 1.')
-      .default(1),
-    perPage: z.coerce
-      .number({ error: 'The per page must be a number.' })
-      .int('The per page must be an integer.')
-      .min(1, 'The per page must be at least 1.')
-      .max(max, `The per page must not be greater than ${max}.`)
-      .default(defaultSize),
-  };
-}
+const pageParam = () =>
+  z.coerce
+    .number({ error: 'The page must be a number.' })
+    .int('The page must be an integer.')
+    .min(1, 'The page must be at least 1.')
+    .default(1);
+
+const perPageParam = (defaultSize: number, max: number) =>
+  z.coerce
+    .number({ error: 'The per page must be a number.' })
+    .int('The per page must be an integer.')
+    .min(1, 'The per page must be at least 1.')
+    .max(max, `The per page must not be greater than ${max}.`)
+    .default(defaultSize);
 
 /** `page` and `per_page` query parameters (default page size 15, at most `max`). */
 export function pagingQuery(defaultSize: number, max: number) {
-  return {
-    page: z.coerce
-      .number({ error: 'The page must be a number.' })
-      .int('The page must be an integer.')
-      .min(1, 'The page must be at least 1.')
-      .default(1),
-    per_page: z.coerce
-      .number({ error: 'The per page must be a number.' })
-      .int('The per page must be an integer.')
-      .min(1, 'The per page must be at least 1.')
-      .max(max, `The per page must not be greater than ${max}.`)
-      .default(defaultSize),
-  };
+  return { page: pageParam(), per_page: perPageParam(defaultSize, max) };
+}
+
+/** `page` and `perPage` query parameters (the lists whose calls name it so: onboardings, batches). */
+export function camelPagingQuery(defaultSize: number, max: number) {
+  return { page: pageParam(), perPage: perPageParam(defaultSize, max) };
 }
 
 /** A query parameter given once, several times, or comma separated: always a list. */
