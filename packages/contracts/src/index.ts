@@ -30,3 +30,4 @@ export * from './reports.ts';
 export * from './requests.ts';
 export * from './tech-workflows.ts';
 export * from './tray-corrections.ts';
+export * from './countries.ts';

@@ -135,6 +135,11 @@ export const CONTENT_TYPE_LABELS: Record<number, string> = { 1: 'IDB tray', 2: '
 export const REQUEST_MESSAGES = {
   /** The lab's bench labels of a printing request (staff). */
   patientLabelsOnlyStaff: 'Patient labels are printed at the lab.',
+  /** Shipping labels (document 2 section 8: the shipment rows' messages). */
+  shippingLocationMissing: 'Shipping location is missing.',
+  assignedToThirdParty: 'This is assigned to third party partner.',
+  differentLocations: 'A shipping label needs requests that ship to one location.',
+  shippingLabelPrinted: 'The shipping label has been printed.',
   canceled: 'The request has been canceled.',
   completed: 'The request has been completed.',
   managementDataUpdated: 'The management data has been updated.',
@@ -435,3 +440,12 @@ export type CustomerRequestMessageResponse = z.infer<typeof CustomerRequestMessa
 
 export const TrayDesignRequestResponse = z.object({ tray_design_request: TrayDesignRequest });
 export const TrayDesignRequestMessageResponse = TrayDesignRequestResponse.extend({ message: z.string() });
+
+/** POST /shipment/print-shipping-label: one label for printing requests that ship together. */
+export const PrintShippingLabelBody = z.object({
+  ids: z
+    .array(z.number().int().positive(), { error: 'The ids field is required.' })
+    .min(1, 'The ids field is required.')
+    .max(100, 'At most 100 requests ship together.'),
+});
+export type PrintShippingLabelBody = z.input<typeof PrintShippingLabelBody>;

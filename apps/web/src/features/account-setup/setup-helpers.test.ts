@@ -1,6 +1,6 @@
 import type { AccountDetails } from '@archline/contracts';
 import { describe, expect, it } from 'vitest';
-import { COUNTRIES, countryByIso3, countryMatches } from './countries.ts';
+import { COUNTRIES, countryByIso3, countryMatches } from '@archline/contracts';
 import {
   accountDetailsDefaults,
   cardExpiryLabel,

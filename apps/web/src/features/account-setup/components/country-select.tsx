@@ -1,6 +1,6 @@
 import Autocomplete from '@mui/material/Autocomplete';
 import TextField from '@mui/material/TextField';
-import { COUNTRIES, countryByIso3, countryMatches, type Country } from '../countries.ts';
+import { COUNTRIES, countryByIso3, countryMatches, type Country } from '@archline/contracts';
 
 /**
  * A country picked from the world list by name, alias or code; the value is the 3-letter code
