@@ -162,6 +162,7 @@ describe('without a session', () => {
       ['PUT', '/printing_requests/1/shipping'],
       ['PUT', '/printing_requests/1/assign'],
       ['POST', '/printing_requests/1/patient_labels'],
+      ['POST', '/shipment/print-shipping-label'],
       ['GET', `/tray-design-requests/${r.trayDesignId}`],
       ['PUT', `/tray-design-requests/${r.trayDesignId}`],
     ];
@@ -686,5 +687,88 @@ describe('POST /printing_requests/{id}/patient_labels', () => {
     expect((await req('POST', '/printing_requests/abc/patient_labels', admin)).statusCode).toBe(400);
     const shown = (await req('GET', `/customer_requests/${r.id}`, admin)).json();
     expect(shown.customer_request.printing_request.patient_label_printed).toBe(false);
+  });
+});
+
+describe('POST /shipment/print-shipping-label', () => {
+  it('buys one 4×6 in label for requests to one location and records the tracking number on each', async () => {
+    const a = await givenRequest({ status: 2, first_name: 'Sam', last_name: 'Ship' });
+    const b = await givenRequest({ status: 1 });
+    const res = await req('POST', '/shipment/print-shipping-label', tech, {
+      ids: [a.printingId, b.printingId],
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    const pages = await pdfPages(res.rawPayload);
+    expect(pages.map((p) => [p.width, p.height])).toEqual([[288, 432]]);
+    const shownA = (await req('GET', `/customer_requests/${a.id}`, admin)).json().customer_request
+      .printing_request;
+    const shownB = (await req('GET', `/customer_requests/${b.id}`, admin)).json().customer_request
+      .printing_request;
+    expect(shownA.tracking_number).toMatch(/^1Z[0-9A-Z]{16}$/);
+    expect(shownB.tracking_number).toBe(shownA.tracking_number);
+    expect(shownA).toMatchObject({ shipping_label_printed: true, courier: { name: 'Offline' } });
+    expect(pages[0]!.text.replace(/\s+/g, '')).toContain(shownA.tracking_number);
+    expect(pages[0]!.text).toContain('Archline Lab');
+  });
+
+  it('names what keeps a label from printing and changes nothing', async () => {
+    const here = await givenRequest({ status: 2 });
+    const elsewhere = await givenRequest({ status: 2, organization_id: orgB, user_id: doctorB.id });
+    const mixed = await req('POST', '/shipment/print-shipping-label', admin, {
+      ids: [here.printingId, elsewhere.printingId],
+    });
+    expect(mixed.statusCode).toBe(422);
+    expect(mixed.json().errors.ids).toEqual([REQUEST_MESSAGES.differentLocations]);
+
+    const partnered = await givenRequest({ status: 2, thirdParty: true });
+    const third = await req('POST', '/shipment/print-shipping-label', admin, { ids: [partnered.printingId] });
+    expect(third.json().errors.ids).toEqual([REQUEST_MESSAGES.assignedToThirdParty]);
+
+    const nowhere = await givenRequest({ status: 2 });
+    await t.db
+      .updateTable('printing_requests')
+      .set({ location_id: null })
+      .where('id', '=', nowhere.printingId!)
+      .execute();
+    const missing = await req('POST', '/shipment/print-shipping-label', admin, { ids: [nowhere.printingId] });
+    expect(missing.json().errors.ids).toEqual([REQUEST_MESSAGES.shippingLocationMissing]);
+
+    const done = await givenRequest({ status: 4 });
+    await t.db
+      .updateTable('printing_requests')
+      .set({ printing_request_status_id: 3 })
+      .where('id', '=', done.printingId!)
+      .execute();
+    expect(
+      (await req('POST', '/shipment/print-shipping-label', admin, { ids: [done.printingId] })).statusCode,
+    ).toBe(409);
+
+    const empty = await req('POST', '/shipment/print-shipping-label', admin, { ids: [] });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().errors.ids).toEqual(['The ids field is required.']);
+
+    const untouched = (await req('GET', `/customer_requests/${here.id}`, admin)).json().customer_request
+      .printing_request;
+    expect(untouched).toMatchObject({ tracking_number: null, shipping_label_printed: false });
+  });
+
+  it('refuses practice users (403) and answers 404 for a request the caller cannot see', async () => {
+    const r = await givenRequest({ status: 2 });
+    expect(
+      (await req('POST', '/shipment/print-shipping-label', owner.headers, { ids: [r.printingId] }))
+        .statusCode,
+    ).toBe(403);
+    expect(
+      (await req('POST', '/shipment/print-shipping-label', doctorB.headers, { ids: [r.printingId] }))
+        .statusCode,
+    ).toBe(404);
+    const other = await givenRequest({ status: 2, organization_id: orgB, user_id: doctorB.id });
+    expect(
+      (await req('POST', '/shipment/print-shipping-label', partner, { ids: [other.printingId] })).statusCode,
+    ).toBe(404);
+    expect(
+      (await req('POST', '/shipment/print-shipping-label', admin, { ids: [987654321] })).statusCode,
+    ).toBe(404);
   });
 });

@@ -3,7 +3,13 @@
  * trays, printing request, items and tray design request, and the writes of the use cases. Every
  * read is scoped by the patient scope of the caller (a request outside it is not found).
  */
-import { patientFullName, requestTypeOf, type AssignmentValue, type RequestType } from '@archline/contracts';
+import {
+  countryByIso3,
+  patientFullName,
+  requestTypeOf,
+  type AssignmentValue,
+  type RequestType,
+} from '@archline/contracts';
 import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import { fullAddress } from '../../db/columns.ts';
@@ -413,6 +419,76 @@ export async function patientLabelsOf(db: Db, printingRequestId: number) {
       ? items.map((i) => num(i.jaw_type_id))
       : [row.jaws_id === null ? 3 : num(row.jaws_id)],
   };
+}
+
+/** What a shipping label of printing requests needs: each one's destination, assignment and method. */
+export async function shipmentRowsOf(db: Db, printingRequestIds: number[]) {
+  const rows = await db
+    .selectFrom('printing_requests as pr')
+    .leftJoin('locations as l', 'l.id', 'pr.location_id')
+    .leftJoin('shipping_methods as sm', 'sm.id', 'pr.shipping_method_id')
+    .select([
+      'pr.id',
+      'pr.customer_request_id',
+      'pr.printing_request_status_id',
+      'pr.assigned_to',
+      'pr.location_id',
+      'l.location_name',
+      'l.first_name',
+      'l.last_name',
+      'l.street_address',
+      'l.street_address_line_2',
+      'l.city',
+      'l.state',
+      'l.zip_code',
+      'l.country',
+      'l.phone_number',
+      'sm.name as shipping_method_name',
+    ])
+    .where('pr.id', 'in', printingRequestIds)
+    .orderBy('pr.id')
+    .execute();
+  return rows.map((r) => ({
+    id: num(r.id),
+    customerRequestId: num(r.customer_request_id),
+    statusId: num(r.printing_request_status_id),
+    assignedTo: num(r.assigned_to),
+    locationId: numOrNull(r.location_id),
+    to:
+      r.location_id === null
+        ? null
+        : {
+            name: `${r.first_name} ${r.last_name}`.trim() || String(r.location_name),
+            company: r.location_name,
+            street1: String(r.street_address),
+            street2: r.street_address_line_2,
+            city: String(r.city),
+            state: String(r.state),
+            zip: String(r.zip_code),
+            // Locations keep the 3-letter code; carriers take the 2-letter one.
+            country: countryByIso3(String(r.country))?.iso_2 ?? String(r.country),
+            phone: r.phone_number,
+          },
+    shippingMethod: r.shipping_method_name,
+  }));
+}
+
+/** Records a bought label on printing requests: the tracking number, the carrier, printed. */
+export async function markShippingLabelPrinted(
+  db: Db,
+  printingRequestIds: number[],
+  label: { trackingNumber: string; courier: string },
+) {
+  await db
+    .updateTable('printing_requests')
+    .set({
+      tracking_number: label.trackingNumber,
+      courier_name: label.courier,
+      shipping_label_printed: true,
+      updated_at: sql<Date>`now()`,
+    })
+    .where('id', 'in', printingRequestIds)
+    .execute();
 }
 
 export async function markPatientLabelPrinted(db: Db, printingRequestId: number) {

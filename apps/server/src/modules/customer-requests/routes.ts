@@ -9,6 +9,7 @@ import {
   ListCustomerRequestsQuery,
   ListCustomerRequestsResponse,
   PrintingRequestIdParams,
+  PrintShippingLabelBody,
   PrintingRequestItemIdParams,
   TrayDesignRequestIdParams,
   TrayDesignRequestMessageResponse,
@@ -155,6 +156,35 @@ export const customerRequestRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) =>
       service.updateShipping(ctx, requireActor(request), request.params.id, request.body, meta(request)),
+  );
+
+  app.post(
+    '/shipment/print-shipping-label',
+    {
+      schema: {
+        tags,
+        summary:
+          'One 4×6 in shipping label (PDF) for open printing requests that ship to one location; records the tracking number and carrier',
+        body: PrintShippingLabelBody,
+        response: {
+          200: { description: 'The label (PDF)', content: { 'application/pdf': { schema: z.string() } } },
+          ...writeErrors,
+        },
+      },
+    },
+    async (request, reply) => {
+      const pdf = await service.printShippingLabel(
+        ctx,
+        requireActor(request),
+        request.body.ids,
+        meta(request),
+      );
+      return reply
+        .header('content-type', 'application/pdf')
+        .header('content-disposition', `attachment; filename="shipping-label-${request.body.ids[0]}.pdf"`)
+        .header('cache-control', 'private, no-store')
+        .send(pdf as never);
+    },
   );
 
   app.post(

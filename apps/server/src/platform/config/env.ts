@@ -10,6 +10,29 @@ const booleanish = z
   .enum(['0', '1', 'true', 'false', 'yes', 'no', ''])
   .transform((v) => v === '1' || v === 'true' || v === 'yes');
 
+/** The lab's return address on shipping labels (LAB_SHIP_FROM, JSON with these fields). */
+const ShipFrom = z.object({
+  name: z.string().min(1),
+  company: z.string().nullable().optional(),
+  street1: z.string().min(1),
+  street2: z.string().nullable().optional(),
+  city: z.string().min(1),
+  state: z.string().min(1),
+  zip: z.string().min(1),
+  country: z.string().min(2),
+  phone: z.string().nullable().optional(),
+});
+const DEFAULT_SHIP_FROM: z.infer<typeof ShipFrom> = {
+  name: 'Archline Lab',
+  company: 'Archline',
+  street1: '1200 Congress Ave',
+  city: 'Austin',
+  state: 'TX',
+  zip: '78701',
+  country: 'US',
+  phone: '5125550100',
+};
+
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -41,6 +64,21 @@ const EnvSchema = z.object({
   WHITEHAT_ENCRYPTION_KEY: z.string().optional(),
   PAYMENT_PROCESSOR: z.enum(['offline']).default('offline'),
   CARRIER: z.enum(['offline']).default('offline'),
+  LAB_SHIP_FROM: z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      if (!v) return DEFAULT_SHIP_FROM;
+      try {
+        return ShipFrom.parse(JSON.parse(v));
+      } catch {
+        ctx.addIssue({
+          code: 'custom',
+          message: 'LAB_SHIP_FROM must be a JSON address (name, street1, city, state, zip, country).',
+        });
+        return z.NEVER;
+      }
+    }),
   TRUST_PROXY: z
     .string()
     .optional()
@@ -121,6 +159,8 @@ export interface Config {
   paymentProcessor: Env['PAYMENT_PROCESSOR'];
   /** The shipping carrier of rates, postage labels and tracking (only 'offline' here). */
   carrier: Env['CARRIER'];
+  /** The lab's return address on shipping labels. */
+  labShipFrom: z.infer<typeof ShipFrom>;
   /** Fastify's trustProxy: false (trust no forwarded header), a hop count, or proxy addresses/CIDRs. */
   trustProxy: false | number | string[];
 }
@@ -170,6 +210,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     whitehatEncryptionKey: e.WHITEHAT_ENCRYPTION_KEY || undefined,
     paymentProcessor: e.PAYMENT_PROCESSOR,
     carrier: e.CARRIER,
+    labShipFrom: e.LAB_SHIP_FROM,
     trustProxy: parseTrustProxy(e.TRUST_PROXY) ?? false,
   };
 }
