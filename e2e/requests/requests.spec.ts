@@ -257,6 +257,44 @@ test.describe('requests (/requests)', () => {
     await expect(page.getByText(/patient printed/)).toBeVisible();
   });
 
+  test('a technician prints the shipping label of a printing request; its tracking number shows', async ({
+    page,
+  }) => {
+    await asUser(page, 'tech', { path: '/requests' });
+    await expect(page.getByTestId('request-row').first()).toBeVisible({ timeout: 45_000 });
+    const candidates = (await listRequests(page, 'status=new&per_page=100')).filter(
+      (r) => r.type === 'printing',
+    );
+    let opened = false;
+    // A printing request of the lab with a shipping location (others say why they cannot ship).
+    for (const c of candidates) {
+      await page.goto(`/requests/${c.id}`);
+      await expect(page.getByRole('heading', { name: 'Print Request' })).toBeVisible();
+      const button = page.getByRole('button', { name: 'Print Shipping Label' });
+      if (await button.isEnabled()) {
+        opened = true;
+        break;
+      }
+      await expect(
+        page.getByText(/^(Shipping location is missing\.|This is assigned to third party partner\.)$/),
+      ).toBeVisible();
+    }
+    expect(opened).toBe(true);
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Print Shipping Label' }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toMatch(/^shipping-label-\d+\.pdf$/);
+    expect(
+      fs
+        .readFileSync((await file.path())!)
+        .subarray(0, 5)
+        .toString('latin1'),
+    ).toBe('%PDF-');
+    await expect(page.getByText(/^1Z[0-9A-Z]{16}$/)).toBeVisible();
+    await expect(page.getByText(/Shipping printed/)).toBeVisible();
+    await expectAccessible(page);
+  });
+
   test('a doctor is not offered the bench labels', async ({ page }) => {
     await asUser(page, 'doctor', { path: '/requests' });
     await expect(page.getByTestId('request-row').first()).toBeVisible({ timeout: 45_000 });

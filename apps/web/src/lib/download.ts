@@ -20,13 +20,16 @@ export function saveBlob(blob: Blob, fileName: string): void {
 export async function downloadFile(
   path: string,
   fileName: string,
-  options: { method?: 'GET' | 'POST'; query?: URLSearchParams } = {},
+  options: { method?: 'GET' | 'POST'; query?: URLSearchParams; body?: unknown } = {},
 ): Promise<void> {
   const token = getToken();
   const qs = options.query?.toString();
+  const headers: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
+  if (options.body !== undefined) headers['content-type'] = 'application/json';
   const response = await fetch(`${API_BASE}${path}${qs ? `?${qs}` : ''}`, {
     method: options.method ?? 'GET',
-    headers: token ? { authorization: `Bearer ${token}` } : {},
+    headers,
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
   });
   if (!response.ok) {
     const body = (await response.json().catch(() => null)) as { message?: unknown } | null;

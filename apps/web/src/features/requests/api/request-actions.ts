@@ -79,3 +79,16 @@ export function usePrintPatientLabels(requestId: number) {
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: requestKey(requestId) }),
   });
 }
+
+/** POST /shipment/print-shipping-label: saves the 4×6 in label (PDF); the request then shows its tracking number. */
+export function usePrintShippingLabel(requestId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (printingRequestId: number) =>
+      downloadFile('/shipment/print-shipping-label', `shipping-label-${printingRequestId}.pdf`, {
+        method: 'POST',
+        body: { ids: [printingRequestId] },
+      }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: requestKey(requestId) }),
+  });
+}

@@ -17,10 +17,12 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import {
+  ASSIGNMENT,
   CONTENT_TYPE_LABELS,
   flawedTrayGroupLabel,
   isRequestOpen,
   JAW_TYPE_LABELS,
+  REQUEST_MESSAGES,
   REQUEST_TYPE_LABELS,
   shipDateTone,
   type CustomerRequestDetails,
@@ -45,6 +47,7 @@ import {
   useUpdateItem,
   useUpdateManagementData,
   usePrintPatientLabels,
+  usePrintShippingLabel,
   useUpdateShipping,
 } from '../api/request-actions.ts';
 import { profileOf } from '@archline/contracts/roles';
@@ -336,6 +339,7 @@ function PrintRequestCard({
   const shipping = useUpdateShipping(request.id);
   const assign = useAssignPrinting(request.id);
   const labels = usePrintPatientLabels(request.id);
+  const shippingLabel = usePrintShippingLabel(request.id);
   const { user } = useSession();
   const { can } = usePermissions();
   // The bench's labels are printed at the lab (the server's rule).
@@ -343,6 +347,14 @@ function PrintRequestCard({
     user !== undefined &&
     profileOf(roleNames(user)) === 'management' &&
     can('printing-requests.update-shipping-information', 'printing-requests.manage');
+  // Why a shipping label cannot be printed (the shipment rows' messages), or null when it can.
+  const shippingLabelBlocked =
+    printing.location === null
+      ? REQUEST_MESSAGES.shippingLocationMissing
+      : printing.assigned_to === ASSIGNMENT.thirdParty
+        ? REQUEST_MESSAGES.assignedToThirdParty
+        : null;
+  const shipmentOpen = printing.printing_request_status_id === 1 || printing.printing_request_status_id === 2;
   const oldest = printing.items.reduce<string | null>(
     (min, i) => (min === null || i.created_at < min ? i.created_at : min),
     null,
@@ -445,6 +457,25 @@ function PrintRequestCard({
             Shipping Details
           </Typography>
           <Stack direction="row" spacing={1}>
+            {printsLabels && shipmentOpen && (
+              <Button
+                size="small"
+                variant="outlined"
+                disabled={shippingLabel.isPending || shippingLabelBlocked !== null}
+                onClick={() =>
+                  shippingLabel.mutate(printing.id, {
+                    onError: (error) =>
+                      notifyError(
+                        error instanceof ApiError
+                          ? error.message
+                          : 'The shipping label could not be printed.',
+                      ),
+                  })
+                }
+              >
+                {shippingLabel.isPending ? 'Please wait...' : 'Print Shipping Label'}
+              </Button>
+            )}
             {printsLabels && (
               <Button
                 size="small"
@@ -469,6 +500,11 @@ function PrintRequestCard({
             )}
           </Stack>
         </Stack>
+        {printsLabels && shipmentOpen && shippingLabelBlocked && (
+          <Alert severity="warning" sx={{ mb: 1 }}>
+            {shippingLabelBlocked}
+          </Alert>
+        )}
         <Box sx={detailGrid}>
           <DetailField label="Location">
             {printing.location ? (
