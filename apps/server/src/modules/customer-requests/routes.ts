@@ -1,3 +1,4 @@
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -22,6 +23,15 @@ import {
 import { requireActor } from '../../platform/auth/plugin.ts';
 import { errorResponses, requestMeta as meta } from '../../platform/http/request-meta.ts';
 import * as service from './service.ts';
+
+/** A PDF the caller saves (labels): never cached. */
+function sendPdf(reply: FastifyReply, pdf: Buffer, fileName: string) {
+  return reply
+    .header('content-type', 'application/pdf')
+    .header('content-disposition', `attachment; filename="${fileName}"`)
+    .header('cache-control', 'private, no-store')
+    .send(pdf as never);
+}
 
 const tags = ['customer-requests'];
 const readErrors = errorResponses(400, 401, 403, 404);
@@ -179,11 +189,7 @@ export const customerRequestRoutes: FastifyPluginAsyncZod = async (app) => {
         request.body.ids,
         meta(request),
       );
-      return reply
-        .header('content-type', 'application/pdf')
-        .header('content-disposition', `attachment; filename="shipping-label-${request.body.ids[0]}.pdf"`)
-        .header('cache-control', 'private, no-store')
-        .send(pdf as never);
+      return sendPdf(reply, pdf, `shipping-label-${request.body.ids[0]}.pdf`);
     },
   );
 
@@ -208,11 +214,7 @@ export const customerRequestRoutes: FastifyPluginAsyncZod = async (app) => {
         request.params.id,
         meta(request),
       );
-      return reply
-        .header('content-type', 'application/pdf')
-        .header('content-disposition', `attachment; filename="patient-labels-${request.params.id}.pdf"`)
-        .header('cache-control', 'private, no-store')
-        .send(pdf as never);
+      return sendPdf(reply, pdf, `patient-labels-${request.params.id}.pdf`);
     },
   );
 
