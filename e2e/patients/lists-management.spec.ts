@@ -17,6 +17,7 @@ test.describe('management case list (/patients-page)', () => {
       'Patient',
       'Dates',
       'Requests',
+      'Batch',
       'Shipping',
       'Actions',
     ]);

@@ -134,6 +134,13 @@ describe('readCaseListQuery', () => {
     expect(consumed).toHaveLength(7);
   });
 
+  it('reads the batch and the tracking number', () => {
+    const read = readCaseListQuery(new URLSearchParams('filter[batch]=12&filter[tracking_number]= 1Z999 '));
+    expect(read.filters).toEqual({ batchId: 12, trackingNumber: '1Z999' });
+    expect(read.consumed).toEqual(['filter[batch]', 'filter[tracking_number]']);
+    expect(readCaseListQuery(new URLSearchParams('filter[batch]=abc')).filters).toEqual({});
+  });
+
   it('reads the request type and status and the assignment, ignoring unknown ones', () => {
     const good = readCaseListQuery(
       new URLSearchParams(

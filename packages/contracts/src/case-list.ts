@@ -137,6 +137,8 @@ export interface CaseListFilters {
   assignment: AssignmentValue | null;
   /** Only the cases of this print batch. */
   batchId: number | null;
+  /** Only the cases with a print request of this tracking number (exact, spaces ignored). */
+  trackingNumber: string;
 }
 
 type CaseListFlag = 'onHold' | 'activeOnly' | 'archivedOnly' | 'caseNotesOnly' | 'rushOnly';
@@ -160,6 +162,7 @@ export const DEFAULT_CASE_LIST_FILTERS: CaseListFilters = {
   requestStatus: null,
   assignment: null,
   batchId: null,
+  trackingNumber: '',
 };
 
 /** `filter[...]` keys the management list understands, and the filter each sets. */
@@ -178,6 +181,7 @@ export const CASE_LIST_FILTER_PARAMS = {
   request_status: 'requestStatus',
   assignment: 'assignment',
   batch: 'batchId',
+  tracking_number: 'trackingNumber',
 } as const satisfies Record<string, keyof CaseListFilters>;
 
 const TRUE_VALUES = new Set(['1', 'true', 'yes', 'on']);
@@ -278,7 +282,12 @@ export function readCaseListQuery(params: URLSearchParams): CaseListQueryResult 
       if (!match) return;
       const name = match[1] as string;
       const target = (CASE_LIST_FILTER_PARAMS as Record<string, keyof CaseListFilters>)[name];
-      if (target === 'patient' || target === 'doctor' || target === 'organization')
+      if (
+        target === 'patient' ||
+        target === 'doctor' ||
+        target === 'organization' ||
+        target === 'trackingNumber'
+      )
         filters[target] = text(raw);
       else if (target === 'organizationTypeId' || target === 'batchId') {
         const id = positiveId(raw);

@@ -423,6 +423,8 @@ const idList = z
  *   (new | in_progress | pending | completed | canceled): only cases with such a request; either alone.
  * - assignment: only cases whose Rx form assigns the print to 1 the provider, 2 in-office or 3 the third party.
  * - batch_id: only the cases of that print batch (batches.manage).
+ * - tracking_number: only the cases with a printing request of that tracking number (exact, case and
+ *   spaces ignored; management).
  * - sort: ship_date | newest | oldest. Default: management ship_date; practice by status
  *   (approved and completed newest first, the others oldest first).
  * - page (1..), per_page (1..100; default 50 management, 25 practice).
@@ -464,6 +466,11 @@ export const ListPatientsQuery = z.object({
     .int('The selected assignment is invalid.')
     .min(1, 'The selected assignment is invalid.')
     .max(3, 'The selected assignment is invalid.')
+    .optional(),
+  tracking_number: z
+    .string()
+    .transform((v) => v.replace(/\s+/g, '').toUpperCase())
+    .pipe(z.string().max(255, 'The tracking number must not be greater than 255 characters.'))
     .optional(),
   batch_id: z.coerce
     .number({ error: 'The selected batch is invalid.' })

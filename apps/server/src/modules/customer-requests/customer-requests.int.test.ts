@@ -710,6 +710,13 @@ describe('POST /shipment/print-shipping-label', () => {
     expect(shownA).toMatchObject({ shipping_label_printed: true, courier: { name: 'Offline' } });
     expect(pages[0]!.text.replace(/\s+/g, '')).toContain(shownA.tracking_number);
     expect(pages[0]!.text).toContain('Archline Lab');
+
+    // The case list finds both cases by the number, whatever its case and spaces.
+    const typed = `${shownA.tracking_number.slice(0, 6)} ${shownA.tracking_number.slice(6).toLowerCase()}`;
+    const found = (
+      await req('GET', `/patients?sort=newest&tracking_number=${encodeURIComponent(typed)}`, admin)
+    ).json();
+    expect(found.data.map((p: { id: number }) => p.id).sort()).toEqual([a.patientId, b.patientId].sort());
   });
 
   it('names what keeps a label from printing and changes nothing', async () => {

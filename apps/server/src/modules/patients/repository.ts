@@ -88,6 +88,8 @@ export interface PatientFilters {
   printAssignment?: number;
   /** Only the cases of this print batch. */
   batchId?: number;
+  /** Only the cases with a printing request of this tracking number (upper case, no spaces). */
+  trackingNumber?: string;
 }
 
 /**
@@ -176,6 +178,10 @@ function filterConditions(f: PatientFilters): Cond[] {
   if (f.rushOnly) conds.push(sql`rx.rush_case`);
   if (f.printAssignment) conds.push(sql`rx.print_assignment = ${f.printAssignment}`);
   if (f.caseNotesOnly) conds.push(sql`exists (select 1 from case_notes cn where cn.patient_id = p.id)`);
+  if (f.trackingNumber)
+    conds.push(
+      sql`p.id in (select t.patient_id from printing_requests t where t.tracking_number is not null and upper(t.tracking_number) = ${f.trackingNumber})`,
+    );
   if (f.batchId !== undefined)
     conds.push(
       sql`exists (select 1 from batch_cases bc where bc.patient_id = p.id and bc.batch_id = ${f.batchId})`,

@@ -229,6 +229,7 @@ function filtersOf(actor: Actor, q: CountsFilters): repo.PatientFilters {
     requestType: q.request_type,
     printAssignment: q.assignment,
     batchId: q.batch_id,
+    trackingNumber: management ? q.tracking_number || undefined : undefined,
     requestStatusId: q.request_status ? REQUEST_STATUS[q.request_status] : undefined,
     ...(q.activity
       ? (() => {

@@ -192,7 +192,8 @@ export function CaseListPage({ OrganizationName, CreateBatchDialog }: CaseListPa
     CASE_LIST_SEARCH_DEBOUNCE_MS,
   );
   const organization = useDebouncedValue(filters.organization.trim(), CASE_LIST_SEARCH_DEBOUNCE_MS);
-  useEffect(() => setPage(0), [patient, doctor, organization, organizationFilter?.id]);
+  const trackingNumber = useDebouncedValue(filters.trackingNumber.trim(), CASE_LIST_SEARCH_DEBOUNCE_MS);
+  useEffect(() => setPage(0), [patient, doctor, organization, trackingNumber, organizationFilter?.id]);
 
   const idle = useIdle(idleSecondsOf(settings.data) * 1000, autoRefresh);
   const query: PatientsQuery = {
@@ -218,6 +219,7 @@ export function CaseListPage({ OrganizationName, CreateBatchDialog }: CaseListPa
     // The activity's days are the user's (the browser's) calendar days.
     time_zone: filters.activity ? Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC' : undefined,
     batch_id: filters.batchId ?? undefined,
+    tracking_number: trackingNumber || undefined,
     sort: filters.sort ?? 'ship_date',
     page: page + 1,
     per_page: perPage,
@@ -345,6 +347,14 @@ export function CaseListPage({ OrganizationName, CreateBatchDialog }: CaseListPa
                   value={filters.organizationTypeId === null ? '' : String(filters.organizationTypeId)}
                   options={(organizationTypes.data ?? []).map((t) => [String(t.id), t.name] as const)}
                   onChange={(v) => update({ organizationTypeId: v ? Number(v) : null })}
+                />
+                <TextField
+                  label="Tracking number"
+                  type="search"
+                  margin="none"
+                  value={filters.trackingNumber}
+                  onChange={(e) => update({ trackingNumber: e.target.value })}
+                  sx={{ width: { xs: '100%', sm: 220 } }}
                 />
                 <AnySelect
                   id="case-list-request-type"
