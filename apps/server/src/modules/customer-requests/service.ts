@@ -177,6 +177,11 @@ async function load(
   return r;
 }
 
+/** The request as it now is, inside the write's transaction: what every write answers. */
+async function reread(ctx: AppContext, trx: Kysely<DB>, actor: Actor, id: number) {
+  return details(ctx, trx, actor, (await repo.findRequest(trx, patientScopeOf(actor), id))!);
+}
+
 async function details(
   ctx: AppContext,
   executor: Kysely<DB>,
@@ -247,7 +252,7 @@ export async function cancelRequest(ctx: AppContext, actor: Actor, id: number, m
     if (refused) throw conflict(refused);
     await repo.setRequestStatus(trx, r.id, 'canceled', actor.userId, null);
     await audit(trx, actor, meta, 'customer_request.cancel', r);
-    return details(ctx, trx, actor, (await repo.findRequest(trx, patientScopeOf(actor), id))!);
+    return reread(ctx, trx, actor, id);
   });
   await publish(ctx, result, result.status_id);
   return { customer_request: result, message: REQUEST_MESSAGES.canceled };
@@ -298,7 +303,7 @@ export async function completeRequest(
         patientId: r.patient.id,
         organizationId: r.organization_id,
       });
-    return details(ctx, trx, actor, (await repo.findRequest(trx, patientScopeOf(actor), id))!);
+    return reread(ctx, trx, actor, id);
   });
   await publish(ctx, result, result.status_id);
   return { customer_request: result, message: REQUEST_MESSAGES.completed };
@@ -319,7 +324,7 @@ export async function updateManagementData(
     const r = await load(ctx, trx, actor, id, true);
     await repo.setManagementData(trx, r.id, body.management_data);
     await audit(trx, actor, meta, 'customer_request.management_data', r);
-    return details(ctx, trx, actor, (await repo.findRequest(trx, patientScopeOf(actor), id))!);
+    return reread(ctx, trx, actor, id);
   });
   return { customer_request: result, message: REQUEST_MESSAGES.managementDataUpdated };
 }
@@ -359,7 +364,7 @@ export async function updateItem(
       item_id: itemId,
       insert_brackets: body.insert_brackets,
     });
-    return details(ctx, trx, actor, (await repo.findRequest(trx, patientScopeOf(actor), requestId))!);
+    return reread(ctx, trx, actor, requestId);
   });
   await publish(ctx, result, result.status_id);
   return { customer_request: result, message: REQUEST_MESSAGES.itemUpdated };
@@ -373,7 +378,7 @@ export async function deleteItem(ctx: AppContext, actor: Actor, itemId: number, 
     await repo.deleteItem(trx, itemId);
     await repo.touchRequest(trx, r.id);
     await audit(trx, actor, meta, 'printing_request_item.delete', r, { item_id: itemId });
-    return details(ctx, trx, actor, (await repo.findRequest(trx, patientScopeOf(actor), requestId))!);
+    return reread(ctx, trx, actor, requestId);
   });
   await publish(ctx, result, result.status_id);
   return { customer_request: result, message: REQUEST_MESSAGES.itemDeleted };
@@ -530,7 +535,7 @@ export async function updateShipping(
     });
     await repo.touchRequest(trx, r.id);
     await audit(trx, actor, meta, 'printing_request.shipping', r, { printing_request_id: printingRequestId });
-    return details(ctx, trx, actor, (await repo.findRequest(trx, patientScopeOf(actor), requestId))!);
+    return reread(ctx, trx, actor, requestId);
   });
   await publish(ctx, result, result.status_id);
   return { customer_request: result, message: REQUEST_MESSAGES.shippingUpdated };
@@ -556,7 +561,7 @@ export async function assignPrintingRequest(
     await repo.assignPrintingRequest(trx, printingRequestId, body.assign_to, partner);
     await repo.touchRequest(trx, r.id);
     await audit(trx, actor, meta, 'printing_request.assign', r, { assign_to: body.assign_to });
-    return details(ctx, trx, actor, (await repo.findRequest(trx, patientScopeOf(actor), requestId))!);
+    return reread(ctx, trx, actor, requestId);
   });
   await publish(ctx, result, result.status_id);
   return { customer_request: result, message: REQUEST_MESSAGES.assigned };
