@@ -425,6 +425,10 @@ const idList = z
  * - batch_id: only the cases of that print batch (batches.manage).
  * - tracking_number: only the cases with a printing request of that tracking number (exact, case and
  *   spaces ignored; management).
+ * - shipping: only cases with a shipment (their latest printing request that is not canceled; staff
+ *   who update shipping information), open shipments first, ordered by the shipment key (ship date,
+ *   location, bundle) so the requests that ship together stand together: ascending, or descending
+ *   with sort newest.
  * - sort: ship_date | newest | oldest. Default: management ship_date; practice by status
  *   (approved and completed newest first, the others oldest first).
  * - page (1..), per_page (1..100; default 50 management, 25 practice).
@@ -477,6 +481,7 @@ export const ListPatientsQuery = z.object({
     .int('The selected batch is invalid.')
     .positive('The selected batch is invalid.')
     .optional(),
+  shipping: queryBool,
   sort: z.enum(PATIENT_SORTS, { error: 'The selected sort is invalid.' }).optional(),
   page: z.coerce
     .number({ error: 'The page must be a number.' })
@@ -560,6 +565,38 @@ export const PatientRequestSummary = z.object({
   oldest_open_at: z.string().nullable(),
 });
 
+/**
+ * The case's shipment (its latest printing request that is not canceled) as the shipping view shows
+ * it. `key` is the shipment key: rows with one key ship together (one bundle, or one location and
+ * ship date before a label bundles them).
+ */
+export const PatientShipment = z.object({
+  key: z.string(),
+  printing_request_id: z.number().int(),
+  customer_request_id: z.number().int(),
+  /** 1 New, 2 In Progress, 3 Completed. */
+  status_id: z.number().int(),
+  /** 1 provider, 2 in-office, 3 third party. */
+  assigned_to: z.number().int(),
+  location: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  shipping_method: z.string().nullable(),
+  ship_date: z.string().nullable(),
+  shipping_label_printed: z.boolean(),
+  patient_label_printed: z.boolean(),
+  tracking_number: z.string().nullable(),
+  bundle: z
+    .object({
+      id: z.number().int(),
+      tracking_number: z.string().nullable(),
+      custom_shipping_fee_cents: z.number().int().nullable(),
+      internal_shipping_cost_cents: z.number().int().nullable(),
+      shipping_label_printed: z.boolean(),
+      completed_at: z.string().nullable(),
+    })
+    .nullable(),
+});
+export type PatientShipment = z.infer<typeof PatientShipment>;
+
 export const PatientListItem = z.object({
   id: z.number().int(),
   organization_id: z.number().int(),
@@ -604,6 +641,8 @@ export const PatientListItem = z.object({
    * (an open print request that is in no batch). */
   batch: z.object({ id: z.number().int(), name: z.string() }).nullable().optional(),
   batchable: z.boolean().optional(),
+  /** Staff who update shipping information (not lab partners): the case's shipment, or null. */
+  shipment: PatientShipment.nullable().optional(),
 });
 export type PatientListItem = z.infer<typeof PatientListItem>;
 

@@ -441,11 +441,116 @@ export type CustomerRequestMessageResponse = z.infer<typeof CustomerRequestMessa
 export const TrayDesignRequestResponse = z.object({ tray_design_request: TrayDesignRequest });
 export const TrayDesignRequestMessageResponse = TrayDesignRequestResponse.extend({ message: z.string() });
 
-/** POST /shipment/print-shipping-label: one label for printing requests that ship together. */
-export const PrintShippingLabelBody = z.object({
-  ids: z
-    .array(z.number().int().positive(), { error: 'The ids field is required.' })
-    .min(1, 'The ids field is required.')
-    .max(100, 'At most 100 requests ship together.'),
-});
+const shipmentIds = z
+  .array(z.number().int().positive(), { error: 'The ids field is required.' })
+  .min(1, 'The ids field is required.')
+  .max(100, 'At most 100 requests ship together.');
+
+/**
+ * POST /shipment/print-shipping-label: `ids`, open printing requests that ship together to one
+ * location (buys a label and bundles them), or `bundled_shipment_id`, a bundle whose label was
+ * bought (prints that label again, nothing is bought).
+ */
+export const PrintShippingLabelBody = z
+  .object({
+    ids: shipmentIds.optional(),
+    bundled_shipment_id: z.number().int().positive().optional(),
+  })
+  .superRefine((v, ctx) => {
+    if ((v.ids === undefined) === (v.bundled_shipment_id === undefined))
+      ctx.addIssue({ code: 'custom', path: ['ids'], message: 'The ids field is required.' });
+  });
 export type PrintShippingLabelBody = z.input<typeof PrintShippingLabelBody>;
+
+// ------------------------------------------------------------------------------ bundled shipments
+
+export const BUNDLE_MESSAGES = {
+  invalidNumber: 'Please enter a valid number',
+  negative: 'Value cannot be less than zero',
+  labelsFirst: 'Print the shipping label and the patient labels first.',
+  completed: 'The shipment has been completed.',
+  updated: 'Bundled shipment updated successfully',
+  noLabel: 'This shipment has no shipping label yet.',
+} as const;
+
+/** The largest fee a bundle takes, in cents (numeric(12, 2)). */
+export const MAX_SHIPPING_FEE_CENTS = 99_999_999_999;
+
+/**
+ * A fee or cost the user types in dollars (a number, or the text of one): integer cents, null when
+ * empty, undefined when absent. 'Please enter a valid number' / 'Value cannot be less than zero'.
+ */
+export const shippingMoney = z
+  .union([z.number(), z.string(), z.null()])
+  .optional()
+  .transform((v, ctx) => {
+    if (v === undefined) return undefined;
+    if (v === null || (typeof v === 'string' && v.trim() === '')) return null;
+    const text = typeof v === 'number' ? String(v) : v.trim();
+    const n = typeof v === 'number' ? v : /^-?(\d+\.?\d*|\.\d+)$/.test(text) ? Number(text) : Number.NaN;
+    if (!Number.isFinite(n)) {
+      ctx.addIssue({ code: 'custom', message: BUNDLE_MESSAGES.invalidNumber });
+      return z.NEVER;
+    }
+    if (n < 0) {
+      ctx.addIssue({ code: 'custom', message: BUNDLE_MESSAGES.negative });
+      return z.NEVER;
+    }
+    const cents = Math.round(n * 100);
+    if (cents > MAX_SHIPPING_FEE_CENTS) {
+      ctx.addIssue({ code: 'custom', message: BUNDLE_MESSAGES.invalidNumber });
+      return z.NEVER;
+    }
+    return cents;
+  });
+
+const bundleTrackingNumber = z
+  .string({ error: REQUEST_MESSAGES.trackingNumberRequired })
+  .trim()
+  .min(1, REQUEST_MESSAGES.trackingNumberRequired)
+  .max(255, 'The tracking number must not be greater than 255 characters.');
+
+/**
+ * POST /bundled_completion: completes printing requests that shipped together in one parcel
+ * (Bundled Shipping). The fees need customer-requests.apply-custom-shipping-fee /
+ * apply-internal-shipping-cost; omit them otherwise.
+ */
+export const BundledCompletionBody = z.object({
+  ids: shipmentIds,
+  tracking_number: bundleTrackingNumber,
+  custom_shipping_fee: shippingMoney,
+  internal_shipping_cost: shippingMoney,
+});
+export type BundledCompletionBody = z.input<typeof BundledCompletionBody>;
+
+/** PATCH /bundled-shipments/{id} (Update Bundled Shipping): any of the fields. */
+export const UpdateBundledShipmentBody = z.object({
+  tracking_number: bundleTrackingNumber.optional(),
+  custom_shipping_fee: shippingMoney,
+  internal_shipping_cost: shippingMoney,
+});
+export type UpdateBundledShipmentBody = z.input<typeof UpdateBundledShipmentBody>;
+
+export const BundledShipmentIdParams = z.object({ id: z.coerce.number().int().positive() });
+
+/** Money is integer cents. */
+export const BundledShipment = z.object({
+  id: z.number().int(),
+  location_id: z.number().int().nullable(),
+  tracking_number: z.string().nullable(),
+  courier_name: z.string().nullable(),
+  custom_shipping_fee_cents: z.number().int().nullable(),
+  internal_shipping_cost_cents: z.number().int().nullable(),
+  /** What the carrier charged for the label. */
+  shipping_cost_cents: z.number().int().nullable(),
+  shipping_label_printed: z.boolean(),
+  /** Set when every request of the bundle is completed. */
+  completed_at: z.string().nullable(),
+  printing_request_ids: z.array(z.number().int()),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type BundledShipment = z.infer<typeof BundledShipment>;
+
+export const BundledShipmentResponse = z.object({ bundled_shipment: BundledShipment, message: z.string() });
+export type BundledShipmentResponse = z.infer<typeof BundledShipmentResponse>;
