@@ -18,6 +18,7 @@
  * items, shipping and the status change. Completed and canceled requests are read-only.
  */
 import { z } from 'zod';
+import type { Permission } from './permissions.ts';
 
 // ------------------------------------------------------------------------------ statuses and types
 
@@ -472,6 +473,12 @@ export const BUNDLE_MESSAGES = {
   updated: 'Bundled shipment updated successfully',
   noLabel: 'This shipment has no shipping label yet.',
 } as const;
+
+/** Staff with either see the case list's shipping view (lab partners never: they ship their own). */
+export const SHIPPING_VIEW_PERMISSIONS = [
+  'printing-requests.update-shipping-information',
+  'printing-requests.manage',
+] as const satisfies readonly Permission[];
 
 /** The largest fee a bundle takes, in cents (numeric(12, 2)). */
 export const MAX_SHIPPING_FEE_CENTS = 99_999_999_999;

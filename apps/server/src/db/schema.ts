@@ -162,12 +162,15 @@ export interface BracketLibraryUser {
 
 export interface BundledShipments {
   completed_at: Timestamp | null;
+  courier_name: string | null;
   created_at: Generated<Timestamp>;
   created_by_user_id: number | null;
   custom_shipping_fee: Numeric | null;
   id: Generated<number>;
   internal_shipping_cost: Numeric | null;
+  label_pdf: Buffer | null;
   location_id: number | null;
+  ship_date: string | null;
   shipping_cost: Numeric | null;
   shipping_label_printed: Generated<boolean>;
   tracking_number: string | null;
@@ -617,6 +620,8 @@ export interface Patients {
   setup_completed_at: Timestamp | null;
   ship_completed: Generated<boolean>;
   ship_date: string | null;
+  ship_request_id: number | null;
+  shipment_key: string | null;
   updated_at: Generated<Timestamp>;
   user_id: number;
 }

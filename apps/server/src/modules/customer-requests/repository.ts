@@ -444,6 +444,10 @@ export async function shipmentRowsOf(db: Db, printingRequestIds: number[]) {
       'l.country',
       'l.phone_number',
       'sm.name as shipping_method_name',
+      'pr.ship_date',
+      'pr.bundled_shipment_id',
+      'pr.shipping_label_printed',
+      'pr.patient_label_printed',
     ])
     .where('pr.id', 'in', printingRequestIds)
     .orderBy('pr.id')
@@ -470,8 +474,13 @@ export async function shipmentRowsOf(db: Db, printingRequestIds: number[]) {
             phone: r.phone_number,
           },
     shippingMethod: r.shipping_method_name,
+    shipDate: dateOnly(r.ship_date),
+    bundledShipmentId: numOrNull(r.bundled_shipment_id),
+    shippingLabelPrinted: Boolean(r.shipping_label_printed),
+    patientLabelPrinted: Boolean(r.patient_label_printed),
   }));
 }
+export type ShipmentRow = Awaited<ReturnType<typeof shipmentRowsOf>>[number];
 
 /** Records a bought label on printing requests: the tracking number, the carrier, printed. */
 export async function markShippingLabelPrinted(

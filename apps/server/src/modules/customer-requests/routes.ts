@@ -3,6 +3,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   AssignPrintingRequestBody,
+  BundledCompletionBody,
+  BundledShipmentIdParams,
+  BundledShipmentResponse,
   CompleteCustomerRequestBody,
   CustomerRequestIdParams,
   CustomerRequestMessageResponse,
@@ -18,11 +21,13 @@ import {
   UpdateManagementDataBody,
   UpdatePrintingRequestItemBody,
   UpdateShippingBody,
+  UpdateBundledShipmentBody,
   UpdateTrayDesignRequestBody,
 } from '@archline/contracts';
 import { requireActor } from '../../platform/auth/plugin.ts';
 import { errorResponses, requestMeta as meta } from '../../platform/http/request-meta.ts';
 import * as service from './service.ts';
+import * as shipments from './shipments.ts';
 
 /** A PDF the caller saves (labels): never cached. */
 function sendPdf(reply: FastifyReply, pdf: Buffer, fileName: string) {
@@ -174,7 +179,7 @@ export const customerRequestRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary:
-          'One 4×6 in shipping label (PDF) for open printing requests that ship to one location; records the tracking number and carrier',
+          "One 4×6 in shipping label (PDF) for open printing requests that ship to one location (bundles them; records the tracking number and carrier), or a bundle's label again",
         body: PrintShippingLabelBody,
         response: {
           200: { description: 'The label (PDF)', content: { 'application/pdf': { schema: z.string() } } },
@@ -183,14 +188,43 @@ export const customerRequestRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const pdf = await service.printShippingLabel(
+      const { pdf, bundleId } = await shipments.printShippingLabel(
         ctx,
         requireActor(request),
-        request.body.ids,
+        request.body,
         meta(request),
       );
-      return sendPdf(reply, pdf, `shipping-label-${request.body.ids[0]}.pdf`);
+      return sendPdf(reply, pdf, `shipping-label-${bundleId}.pdf`);
     },
+  );
+
+  app.post(
+    '/bundled_completion',
+    {
+      schema: {
+        tags,
+        summary:
+          'Completes open printing requests that shipped together (their labels printed) with the tracking number and the fees; they join one bundle',
+        body: BundledCompletionBody,
+        response: { 200: BundledShipmentResponse, ...writeErrors },
+      },
+    },
+    async (request) => shipments.completeBundle(ctx, requireActor(request), request.body, meta(request)),
+  );
+
+  app.patch(
+    '/bundled-shipments/:id',
+    {
+      schema: {
+        tags,
+        summary: "Updates a bundled shipment's tracking number (and its requests') and fees",
+        params: BundledShipmentIdParams,
+        body: UpdateBundledShipmentBody,
+        response: { 200: BundledShipmentResponse, ...writeErrors },
+      },
+    },
+    async (request) =>
+      shipments.updateBundle(ctx, requireActor(request), request.params.id, request.body, meta(request)),
   );
 
   app.post(

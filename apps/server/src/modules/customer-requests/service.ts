@@ -52,15 +52,14 @@ import type { RequestMeta } from '../../platform/http/request-meta.ts';
 import { paginate } from '../../platform/http/paginate.ts';
 import { can } from '../../platform/permissions/index.ts';
 import { patientScopeOf } from '../../platform/permissions/patient-scope.ts';
-import { CarrierError, createCarrier, type Carrier, type Rate } from '../../platform/carriers/index.ts';
 import { renderPatientLabels } from '../../platform/labels/index.ts';
 import { notifyUser } from '../notifications/service.ts';
 import { notificationEnabled } from '../users/service.ts';
 import * as repo from './repository.ts';
 
-type Found = NonNullable<Awaited<ReturnType<typeof repo.findRequest>>>;
+export type Found = NonNullable<Awaited<ReturnType<typeof repo.findRequest>>>;
 
-const GATES = {
+export const GATES = {
   cancel: ['customer-requests.cancel', 'customer-requests.manage'],
   complete: ['customer-requests.complete', 'customer-requests.manage'],
   managementData: ['customer-requests.update-management-data', 'customer-requests.manage'],
@@ -85,9 +84,9 @@ const GATES = {
   trayDesign: ['tray-design-requests.manage'],
 } as const satisfies Record<string, readonly Permission[]>;
 
-const isManagement = (actor: Actor) => actor.profile === 'management';
+export const isManagement = (actor: Actor) => actor.profile === 'management';
 
-function gate(actor: Actor, anyOf: readonly Permission[]) {
+export function gate(actor: Actor, anyOf: readonly Permission[]) {
   if (!can(actor, ...anyOf)) throw forbidden();
 }
 
@@ -114,7 +113,7 @@ function toListItem(actor: Actor, r: repo.RequestRow): CustomerRequestListItem {
   };
 }
 
-function audit(
+export function audit(
   executor: Kysely<DB>,
   actor: Actor,
   meta: RequestMeta,
@@ -136,7 +135,7 @@ function audit(
   });
 }
 
-async function publish(ctx: AppContext, r: { id: number; patient: { id: number } }, statusId: number) {
+export async function publish(ctx: AppContext, r: { id: number; patient: { id: number } }, statusId: number) {
   const payload: RequestUpdatedEvent = { customer_request_id: r.id, status_id: statusId };
   try {
     await ctx.realtime.publish(patientChannel(r.patient.id), REQUEST_UPDATED_EVENT, payload);
@@ -165,7 +164,7 @@ export async function listRequests(ctx: AppContext, actor: Actor, q: ListCustome
   return { customer_requests: page.data.map((r) => toListItem(actor, r)), meta: page.meta };
 }
 
-async function load(
+export async function load(
   ctx: AppContext,
   executor: Kysely<DB>,
   actor: Actor,
@@ -267,6 +266,51 @@ const COMPLETION_NOTICES = {
   },
 } as const;
 
+/** Who hears of a completion: read before the transaction (the embedded database serves one connection). */
+export async function completionNotice(ctx: AppContext, actor: Actor, r: Found) {
+  const notice = r.type === 'initial_case_setup' ? null : COMPLETION_NOTICES[r.type];
+  const doctorId = r.patient.user_id;
+  const notifyDoctor =
+    notice !== null &&
+    doctorId !== null &&
+    doctorId !== actor.userId &&
+    (await notificationEnabled(ctx, doctorId, notice.setting));
+  return notifyDoctor && notice && doctorId !== null ? { doctorId, text: notice.text } : null;
+}
+export type CompletionNotice = Awaited<ReturnType<typeof completionNotice>>;
+
+/**
+ * Completes the request inside the caller's transaction (locked, the transition checked): status,
+ * tracking number, audit and the doctor's notification. Answers the request as it now is.
+ */
+export async function completeInTransaction(
+  ctx: AppContext,
+  trx: Kysely<DB>,
+  actor: Actor,
+  id: number,
+  tracking: string | null,
+  notice: CompletionNotice,
+  meta: RequestMeta,
+  details_?: Record<string, unknown>,
+) {
+  const r = await load(ctx, trx, actor, id, true);
+  const refused = transitionError(r.type, r.status_id, 'completed');
+  if (refused) throw conflict(refused);
+  if (r.printing_request_id !== null && !tracking)
+    throw fieldError('tracking_number', REQUEST_MESSAGES.trackingNumberRequired);
+  await repo.setRequestStatus(trx, r.id, 'completed', actor.userId, tracking);
+  await audit(trx, actor, meta, 'customer_request.complete', r, { tracking_number: tracking, ...details_ });
+  if (notice)
+    await notifyUser(ctx, trx, {
+      userId: notice.doctorId,
+      message: notice.text.replace('{name}', r.patient.full_name),
+      link: `/patient-details/${r.patient.id}`,
+      patientId: r.patient.id,
+      organizationId: r.organization_id,
+    });
+  return reread(ctx, trx, actor, id);
+}
+
 export async function completeRequest(
   ctx: AppContext,
   actor: Actor,
@@ -279,32 +323,10 @@ export async function completeRequest(
     before.printing_request_id !== null ? await repo.printingRequestOf(ctx.db, id) : null;
   if (!mayComplete(actor, printingBefore?.assigned_to === 3)) throw forbidden();
   const tracking = body.tracking_number?.trim() || null;
-  // Read before the transaction: the embedded database serves one connection at a time.
-  const notice = before.type === 'initial_case_setup' ? null : COMPLETION_NOTICES[before.type];
-  const doctorId = before.patient.user_id;
-  const notifyDoctor =
-    notice !== null &&
-    doctorId !== null &&
-    doctorId !== actor.userId &&
-    (await notificationEnabled(ctx, doctorId, notice.setting));
-  const result = await ctx.db.transaction().execute(async (trx) => {
-    const r = await load(ctx, trx, actor, id, true);
-    const refused = transitionError(r.type, r.status_id, 'completed');
-    if (refused) throw conflict(refused);
-    if (r.printing_request_id !== null && !tracking)
-      throw fieldError('tracking_number', REQUEST_MESSAGES.trackingNumberRequired);
-    await repo.setRequestStatus(trx, r.id, 'completed', actor.userId, tracking);
-    await audit(trx, actor, meta, 'customer_request.complete', r, { tracking_number: tracking });
-    if (notifyDoctor && notice && doctorId !== null)
-      await notifyUser(ctx, trx, {
-        userId: doctorId,
-        message: notice.text.replace('{name}', r.patient.full_name),
-        link: `/patient-details/${r.patient.id}`,
-        patientId: r.patient.id,
-        organizationId: r.organization_id,
-      });
-    return reread(ctx, trx, actor, id);
-  });
+  const notice = await completionNotice(ctx, actor, before);
+  const result = await ctx.db
+    .transaction()
+    .execute((trx) => completeInTransaction(ctx, trx, actor, id, tracking, notice, meta));
   await publish(ctx, result, result.status_id);
   return { customer_request: result, message: REQUEST_MESSAGES.completed };
 }
@@ -384,7 +406,7 @@ export async function deleteItem(ctx: AppContext, actor: Actor, itemId: number, 
   return { customer_request: result, message: REQUEST_MESSAGES.itemDeleted };
 }
 
-async function requestIdOfPrinting(
+export async function requestIdOfPrinting(
   ctx: AppContext,
   actor: Actor,
   printingRequestId: number,
@@ -430,83 +452,6 @@ export async function printPatientLabels(
     });
   });
   return pdf;
-}
-
-/** The service the carrier is asked for: the one the shipping method names, else the cheapest. */
-function rateFor(rates: Rate[], method: string | null): Rate {
-  const named = method
-    ? rates.find((r) => method.toLowerCase().includes(r.service.toLowerCase()))
-    : undefined;
-  return named ?? [...rates].sort((a, b) => a.rate_cents - b.rate_cents)[0]!;
-}
-
-/** A parcel of trays: 8 oz a case. */
-const OUNCES_PER_CASE = 8;
-
-/** Rates and buys the label; an address the carrier refuses answers 422 with its reason. */
-async function buyLabel(
-  carrier: Carrier,
-  from: AppContext['config']['labShipFrom'],
-  rows: Awaited<ReturnType<typeof repo.shipmentRowsOf>>,
-) {
-  try {
-    const shipment = await carrier.createShipment({
-      from_address: from,
-      to_address: rows[0]!.to!,
-      parcel: { weight: OUNCES_PER_CASE * rows.length },
-      reference: rows.length > 1 ? `${rows.length} print requests` : `Print request #${rows[0]!.id}`,
-    });
-    return await carrier.buy({
-      shipment,
-      rate_id: rateFor(shipment.rates, rows[0]!.shippingMethod).id,
-      sequence: rows.map((r) => r.id).join('-'),
-    });
-  } catch (error) {
-    if (error instanceof CarrierError) throw fieldError('ids', error.message);
-    throw error;
-  }
-}
-
-/**
- * One shipping label for open printing requests that ship together to one location: the carrier
- * rates and buys it (from the lab's address), and each request records the tracking number, the
- * carrier and the printed label, in one transaction. Answers the 4×6 in label PDF.
- */
-export async function printShippingLabel(
-  ctx: AppContext,
-  actor: Actor,
-  ids: number[],
-  meta: RequestMeta,
-): Promise<Buffer> {
-  const unique = [...new Set(ids)];
-  const requestIds = new Map<number, number>();
-  for (const id of unique) requestIds.set(id, await requestIdOfPrinting(ctx, actor, id));
-  gate(actor, GATES.shipping);
-  if (!isManagement(actor)) throw forbidden();
-  const rows = await repo.shipmentRowsOf(ctx.db, unique);
-  if (rows.some((r) => r.statusId !== 1 && r.statusId !== 2)) throw conflict(REQUEST_MESSAGES.notOpen);
-  if (rows.some((r) => r.to === null)) throw fieldError('ids', REQUEST_MESSAGES.shippingLocationMissing);
-  if (rows.some((r) => r.assignedTo === ASSIGNMENT.thirdParty))
-    throw fieldError('ids', REQUEST_MESSAGES.assignedToThirdParty);
-  if (new Set(rows.map((r) => r.locationId)).size > 1)
-    throw fieldError('ids', REQUEST_MESSAGES.differentLocations);
-  const carrier = createCarrier(ctx.config);
-  const purchased = await buyLabel(carrier, ctx.config.labShipFrom, rows);
-  await ctx.db.transaction().execute(async (trx) => {
-    await repo.markShippingLabelPrinted(trx, unique, {
-      trackingNumber: purchased.tracking_code,
-      courier: purchased.selected_rate.carrier,
-    });
-    for (const row of rows) {
-      const r = await load(ctx, trx, actor, requestIds.get(row.id)!, true);
-      await repo.touchRequest(trx, r.id);
-      await audit(trx, actor, meta, 'printing_request.shipping_label', r, {
-        printing_request_id: row.id,
-        tracking_number: purchased.tracking_code,
-      });
-    }
-  });
-  return purchased.postage_label.data;
 }
 
 type ShippingInput = z.output<typeof UpdateShippingBody>;
