@@ -5,6 +5,7 @@ import {
   PATIENTS_TOTAL_CAP,
   patientFullName,
   type PatientListItem,
+  type PatientShipment,
   type PatientListStatus,
   type PatientSort,
   type RequestType,
@@ -90,6 +91,8 @@ export interface PatientFilters {
   batchId?: number;
   /** Only the cases with a printing request of this tracking number (upper case, no spaces). */
   trackingNumber?: string;
+  /** The shipping view: only cases with a shipment, ordered by shipment key. */
+  shipping?: boolean;
 }
 
 /**
@@ -182,6 +185,7 @@ function filterConditions(f: PatientFilters): Cond[] {
     conds.push(
       sql`p.id in (select t.patient_id from printing_requests t where t.tracking_number is not null and upper(t.tracking_number) = ${f.trackingNumber})`,
     );
+  if (f.shipping) conds.push(sql`p.shipment_key is not null`);
   if (f.batchId !== undefined)
     conds.push(
       sql`exists (select 1 from batch_cases bc where bc.patient_id = p.id and bc.batch_id = ${f.batchId})`,
@@ -191,7 +195,12 @@ function filterConditions(f: PatientFilters): Cond[] {
   return conds;
 }
 
-function orderBy(sort: PatientSort): Cond {
+function orderBy(sort: PatientSort, shipping = false): Cond {
+  // The shipping view: open shipments first, by shipment key; patients_shipment_order_idx.
+  if (shipping)
+    return sort === 'newest'
+      ? sql`p.ship_completed asc, p.shipment_key desc, p.id desc`
+      : sql`p.ship_completed asc, p.shipment_key asc, p.id asc`;
   switch (sort) {
     case 'ship_date':
       // Open shipments first (overdue on top), then shipped ones; patients_ship_order_idx.
@@ -307,9 +316,80 @@ const BATCH_COLUMNS = sql`
    where x.patient_id = p.id and x.printing_request_status_id in (1, 2)
    order by x.created_at desc, x.id desc limit 1), false) as batchable`;
 
+/**
+ * The shipment column of the list (staff who ship): the case's shipment (patients.ship_request_id)
+ * with its location, method and bundle, as one json value.
+ */
+const SHIPMENT_COLUMNS = sql`
+  (select json_build_object(
+     'key', p.shipment_key, 'printing_request_id', sr.id, 'customer_request_id', sr.customer_request_id,
+     'status_id', sr.printing_request_status_id, 'assigned_to', sr.assigned_to,
+     'location_id', sl.id, 'location_name', sl.location_name, 'shipping_method', sm.name,
+     'ship_date', sr.ship_date, 'shipping_label_printed', sr.shipping_label_printed,
+     'patient_label_printed', sr.patient_label_printed, 'tracking_number', sr.tracking_number,
+     'bundle_id', bs.id, 'bundle_tracking_number', bs.tracking_number,
+     'custom_shipping_fee_cents', round(bs.custom_shipping_fee * 100),
+     'internal_shipping_cost_cents', round(bs.internal_shipping_cost * 100),
+     'bundle_label_printed', bs.shipping_label_printed, 'bundle_completed_at', bs.completed_at)
+   from printing_requests sr
+   left join locations sl on sl.id = sr.location_id
+   left join shipping_methods sm on sm.id = sr.shipping_method_id
+   left join bundled_shipments bs on bs.id = sr.bundled_shipment_id
+   where sr.id = p.ship_request_id) as shipment`;
+
+interface ShipmentJson {
+  key: string;
+  printing_request_id: number | string;
+  customer_request_id: number | string;
+  status_id: number;
+  assigned_to: number;
+  location_id: number | string | null;
+  location_name: string | null;
+  shipping_method: string | null;
+  ship_date: string | null;
+  shipping_label_printed: boolean;
+  patient_label_printed: boolean;
+  tracking_number: string | null;
+  bundle_id: number | string | null;
+  bundle_tracking_number: string | null;
+  custom_shipping_fee_cents: number | string | null;
+  internal_shipping_cost_cents: number | string | null;
+  bundle_label_printed: boolean | null;
+  bundle_completed_at: string | null;
+}
+
+function toShipment(v: unknown): PatientShipment | null {
+  if (v === null || v === undefined) return null;
+  const s = parseJson<ShipmentJson>(v);
+  return {
+    key: s.key,
+    printing_request_id: num(s.printing_request_id),
+    customer_request_id: num(s.customer_request_id),
+    status_id: num(s.status_id),
+    assigned_to: num(s.assigned_to),
+    location: s.location_id === null ? null : { id: num(s.location_id), name: String(s.location_name) },
+    shipping_method: s.shipping_method,
+    ship_date: dateOnly(s.ship_date),
+    shipping_label_printed: Boolean(s.shipping_label_printed),
+    patient_label_printed: Boolean(s.patient_label_printed),
+    tracking_number: s.tracking_number,
+    bundle:
+      s.bundle_id === null
+        ? null
+        : {
+            id: num(s.bundle_id),
+            tracking_number: s.bundle_tracking_number,
+            custom_shipping_fee_cents: numOrNull(s.custom_shipping_fee_cents),
+            internal_shipping_cost_cents: numOrNull(s.internal_shipping_cost_cents),
+            shipping_label_printed: Boolean(s.bundle_label_printed),
+            completed_at: isoOrNull(s.bundle_completed_at),
+          },
+  };
+}
+
 export function toListItem(
   r: ItemRow,
-  opts: { withOrganizationType: boolean; withBatch?: boolean },
+  opts: { withOrganizationType: boolean; withBatch?: boolean; withShipment?: boolean },
 ): PatientListItem {
   const names = {
     first_name: String(r.first_name),
@@ -403,6 +483,7 @@ export function toListItem(
           batchable: Boolean(r.batchable),
         }
       : {}),
+    ...(opts.withShipment ? { shipment: toShipment(r.shipment) } : {}),
   };
 }
 
@@ -416,6 +497,8 @@ export interface ListArgs {
   withOrganizationType: boolean;
   /** Reads the batch columns (staff with batches.manage). */
   withBatch?: boolean;
+  /** Reads the shipment column (staff who ship). */
+  withShipment?: boolean;
 }
 
 /**
@@ -452,7 +535,7 @@ export async function listPatients(
   a: ListArgs,
 ): Promise<{ rows: PatientListItem[]; total: number }> {
   const from = matching(a);
-  const order = orderBy(a.sort);
+  const order = orderBy(a.sort, a.filters.shipping);
   const result = await sql<ItemRow>`
     with page as (
       select p.id from ${from}
@@ -460,7 +543,7 @@ export async function listPatients(
       limit ${a.perPage} offset ${(a.page - 1) * a.perPage}
     ),
     req as materialized (${requestsByPatient(sql`select id from page`)})
-    select ${ITEM_COLUMNS},${a.withBatch ? sql` ${BATCH_COLUMNS},` : sql``}
+    select ${ITEM_COLUMNS},${a.withBatch ? sql` ${BATCH_COLUMNS},` : sql``}${a.withShipment ? sql` ${SHIPMENT_COLUMNS},` : sql``}
       (${cappedCount(from)}) as total_count
     from page
     join patients p on p.id = page.id
@@ -470,7 +553,11 @@ export async function listPatients(
   const rows = result.rows;
   return {
     rows: rows.map((r) =>
-      toListItem(r, { withOrganizationType: a.withOrganizationType, withBatch: a.withBatch }),
+      toListItem(r, {
+        withOrganizationType: a.withOrganizationType,
+        withBatch: a.withBatch,
+        withShipment: a.withShipment,
+      }),
     ),
     total: rows.length ? Number(rows[0]!.total_count) : -1,
   };

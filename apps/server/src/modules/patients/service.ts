@@ -14,6 +14,7 @@
 import {
   CASE_REVERSAL_WARNINGS,
   REQUEST_STATUS,
+  SHIPPING_VIEW_PERMISSIONS,
   PATIENT_MESSAGES,
   PATIENT_NOTE_FIELDS,
   PATIENTS_MANAGEMENT_PAGE_SIZE,
@@ -203,6 +204,15 @@ async function detailsOf(ctx: AppContext, actor: Actor, id: number): Promise<Pat
 // Lists and counts
 // ------------------------------------------------------------------------------------------------
 
+/** The shipping view and the rows' shipments: staff who ship, never lab partners. */
+function seesShipments(actor: Actor): boolean {
+  return (
+    isManagement(actor) &&
+    patientScopeOf(actor).kind !== 'lab_partner' &&
+    can(actor, ...SHIPPING_VIEW_PERMISSIONS)
+  );
+}
+
 type CountsFilters = Omit<ListPatientsFilters, 'status' | 'sort' | 'page' | 'per_page'>;
 
 function filtersOf(actor: Actor, q: CountsFilters): repo.PatientFilters {
@@ -211,6 +221,7 @@ function filtersOf(actor: Actor, q: CountsFilters): repo.PatientFilters {
   if (q.archived && !canViewArchived(actor)) throw forbidden();
   const management = isManagement(actor);
   if (q.batch_id !== undefined && !(management && can(actor, 'batches.manage'))) throw forbidden();
+  if (q.shipping && !seesShipments(actor)) throw forbidden();
   return {
     search: q.search || undefined,
     doctor: q.doctor || undefined,
@@ -230,6 +241,7 @@ function filtersOf(actor: Actor, q: CountsFilters): repo.PatientFilters {
     printAssignment: q.assignment,
     batchId: q.batch_id,
     trackingNumber: management ? q.tracking_number || undefined : undefined,
+    shipping: q.shipping || undefined,
     requestStatusId: q.request_status ? REQUEST_STATUS[q.request_status] : undefined,
     ...(q.activity
       ? (() => {
@@ -262,6 +274,7 @@ export async function listPatients(ctx: AppContext, actor: Actor, q: ListPatient
     perPage,
     withOrganizationType: management,
     withBatch: management && can(actor, 'batches.manage'),
+    withShipment: seesShipments(actor),
   };
   const { rows, total: windowTotal } = await repo.listPatients(ctx.db, args);
   const counted = await totalOf(windowTotal, q.page, () => repo.countPatients(ctx.db, args));
