@@ -551,6 +551,20 @@ describe('demo seed (DEMO on)', () => {
       expect(rows.every((r) => r.linked === r.cases)).toBe(true);
     });
 
+    it('has a parcel to make up today in the shipping view: open print requests to one location', async () => {
+      const { rows } = await sql<{ key: string; cases: number; open: number }>`
+        select p.shipment_key as key, count(*)::int as cases,
+               count(*) filter (where not p.ship_completed)::int as open
+        from patients p
+        join printing_requests pr on pr.id = p.ship_request_id
+        where p.deleted_at is null and pr.ship_date = current_date and pr.assigned_to = 1
+          and pr.printing_request_status_id in (1, 2) and pr.location_id is not null
+        group by p.shipment_key
+        order by count(*) desc
+        limit 1`.execute(t.db);
+      expect(rows[0]!.cases).toBeGreaterThanOrEqual(2);
+    });
+
     it('stores real files for the cases through the storage, each row matching its bytes', async () => {
       const files = await t.db
         .selectFrom('patient_files')

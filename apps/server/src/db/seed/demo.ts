@@ -32,6 +32,7 @@ import { seedDemoReports } from './demo-reports.ts';
 import { seedDemoRequests } from './demo-requests.ts';
 import { seedDemoWorkflows } from './demo-workflows.ts';
 import { seedDemoBatches } from './demo-batches.ts';
+import { seedDemoShipments } from './demo-shipments.ts';
 import { seedDemoTrayCorrectionCase } from './demo-tray-correction.ts';
 
 export const DEMO_PASSWORD = DEFAULT_PASSWORD;
@@ -678,6 +679,8 @@ export async function seedDemo(db: Kysely<DB>, options: { storage?: DemoFileStor
     await seedDemoRequests(trx, { organizationName: DEMO_ORGANIZATION });
     // Feedback, shipping costs and invoices for the reports
     await seedDemoReports(trx);
+    // A parcel to make up today in the shipping view
+    await seedDemoShipments(trx);
     // Technician workflows of the requests; one pending task per user
     await seedDemoWorkflows(trx);
     // Print batches of open print requests
