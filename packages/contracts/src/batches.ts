@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { camelPagingQuery, PaginationMeta } from './users.ts';
 import { storableText } from './text.ts';
+import {
+  BatchTechWorkflow,
+  TechAssignableUser,
+  TechPendingTask,
+  TechWorkflowAbilities,
+} from './tech-workflows.ts';
 
 /**
  * Print batches: cases (each with its open printing request) printed together at the lab.
@@ -13,6 +19,10 @@ import { storableText } from './text.ts';
  * - GET    /batches/{id}                     → BatchResponse
  * - PUT    /batches/{id} (or PATCH)          UpdateBatchRequest → BatchMessageResponse
  * - DELETE /batches/{id}/cases/{caseId}      → RemoveBatchCaseResponse
+ * - GET    /batches/{id}/workflow            → BatchWorkflowResponse
+ * - PUT    /batches/{id}/workflow/processes/{processId}         UpdateTechWorkflowProcessRequest → TechWorkflowProcessMessageResponse
+ * - PATCH  /batches/{id}/workflow/processes/{processId}/start   → TechWorkflowProcessMessageResponse
+ * - PATCH  /batches/{id}/workflow/processes/{processId}/finish  → TechWorkflowProcessMessageResponse
  */
 
 export const BATCH_STATUSES = ['new', 'in_progress', 'completed'] as const;
@@ -177,3 +187,20 @@ export const RemoveBatchCaseResponse = z.object({
   /** True when the removed case was the last one and the batch is gone. */
   batch_removed: z.boolean(),
 });
+
+export const BatchProcessParams = z.object({
+  id: z.coerce.number().int().positive(),
+  processId: z.coerce.number().int().positive(),
+});
+
+/**
+ * The batch's technician workflow (the workflow card): its processes with what the caller may do,
+ * the user picker and the caller's pending task (any workflow's).
+ */
+export const BatchWorkflowResponse = z.object({
+  tech_workflow: BatchTechWorkflow,
+  assignable_users: z.array(TechAssignableUser),
+  abilities: TechWorkflowAbilities,
+  pending_task: TechPendingTask.nullable(),
+});
+export type BatchWorkflowResponse = z.infer<typeof BatchWorkflowResponse>;

@@ -15,7 +15,10 @@ import { INITIAL_CASE_SETUP_STEPS } from './rx-forms.ts';
  * - GET   /patients/{id}/tech-workflows             the patient workflow page → PatientWorkflowResponse
  */
 
-/** Workflow types of a case (a batch's workflow belongs to the batches area). */
+/**
+ * Workflow types of a case. A batch has a workflow of its own (type `batch`, the print steps),
+ * worked through the batches endpoints only.
+ */
 export const TECH_WORKFLOW_TYPES = [
   'initial_case_setup',
   'printing_request',
@@ -40,6 +43,9 @@ export const TECH_WORKFLOW_STEPS: Record<TechWorkflowType, readonly string[]> = 
   ],
   tray_design: ['Generate Tray', 'Generate QA'],
 };
+
+/** A batch's workflow: the print steps, copied when the batch is created. */
+export const BATCH_WORKFLOW_STEPS: readonly string[] = TECH_WORKFLOW_STEPS.printing_request;
 
 export const TECH_WORKFLOW_TYPE_LABELS: Record<TechWorkflowType, string> = {
   initial_case_setup: 'Initial Case Setup',
@@ -236,6 +242,17 @@ export const TechWorkflowAbilities = z.object({
   edit: z.boolean(),
 });
 
+/** A batch's workflow (type `batch`): no case or request, its batch instead. */
+export const BatchTechWorkflow = TechWorkflow.omit({
+  type: true,
+  patient_id: true,
+  customer_request_id: true,
+}).extend({
+  type: z.literal('batch'),
+  batch_id: z.number().int(),
+});
+export type BatchTechWorkflow = z.infer<typeof BatchTechWorkflow>;
+
 export const TechWorkflowResponse = z.object({
   tech_workflow: TechWorkflow,
   /** The user picker: tech_support, super_admin and admin; a technician only themselves. */
@@ -288,13 +305,18 @@ export const TechWorkflowProcessMessageResponse = z.object({
 });
 export type TechWorkflowProcessMessageResponse = z.infer<typeof TechWorkflowProcessMessageResponse>;
 
-/** The caller's started, unfinished process ('You have an unfinished task.'). */
+/**
+ * The caller's started, unfinished process ('You have an unfinished task.'): a case's (patient_id)
+ * or a batch's (batch_id, patient_id null).
+ */
 export const TechPendingTask = z.object({
   process_id: z.number().int(),
   process: z.string(),
   tech_workflow_id: z.number().int(),
-  patient_id: z.number().int(),
+  patient_id: z.number().int().nullable(),
   patient_name: z.string(),
+  batch_id: z.number().int().nullable(),
+  batch_name: z.string().nullable(),
 });
 export type TechPendingTask = z.infer<typeof TechPendingTask>;
 

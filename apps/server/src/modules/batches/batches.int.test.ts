@@ -99,7 +99,7 @@ describe('POST /batches', () => {
       status: 'new',
       notes: null,
       number_of_cases: 2,
-      tech_workflow_id: null,
+      tech_workflow_id: expect.any(Number),
     });
     expect(shown.cases.map((c: { id: number }) => c.id)).toEqual([a.patientId, b.patientId]);
     expect(shown.cases[0]).toMatchObject({

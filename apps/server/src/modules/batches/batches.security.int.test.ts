@@ -10,8 +10,14 @@ let org: number;
 let doctor: number;
 let admin: H;
 let custom: H;
+let tech: { id: number; h: H };
 
-async function req(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, headers?: H, payload?: unknown) {
+async function req(
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+  path: string,
+  headers?: H,
+  payload?: unknown,
+) {
   return t.app.inject({
     method,
     url: `${API}${path}`,
@@ -34,7 +40,18 @@ beforeAll(async () => {
     .values({ user_id: m.id, permission: 'batches.manage' })
     .execute();
   custom = bearer(await tokenFor(t, m.id));
+  const te = await givenUser(t, { roles: ['tech_support'] });
+  tech = { id: te.id, h: bearer(await tokenFor(t, te.id, { management: true })) };
 });
+
+async function givenBatch(name: string) {
+  const a = await givenPrintCase(t, { organizationId: org, doctorId: doctor, trayGenerated: true });
+  const b = await givenPrintCase(t, { organizationId: org, doctorId: doctor, trayGenerated: true });
+  const id = (await req('POST', '/batches', admin, { name, patients: [a.patientId, b.patientId] })).json()
+    .data.id as number;
+  const workflow = (await req('GET', `/batches/${id}/workflow`, admin)).json().tech_workflow;
+  return { id, cases: [a, b], processIds: workflow.processes.map((p: { id: number }) => p.id) as number[] };
+}
 afterAll(() => t?.close());
 
 describe('batches under hostile input', () => {
@@ -109,5 +126,63 @@ describe('batches under hostile input', () => {
     });
     expect(res.statusCode).toBe(422);
     expect(res.json().errors.patients).toEqual([BATCH_MESSAGES.noPrintRequest]);
+  });
+
+  it('reaches a batch’s workflow only by the batch’s own processes: ids, another workflow, bodies', async () => {
+    const { id, cases, processIds } = await givenBatch('Hostile workflow');
+    const base = `/batches/${id}/workflow/processes`;
+    for (const bad of ['abc', '0', '-1', '1.5', '1%20or%201=1'])
+      expect((await req('PATCH', `${base}/${bad}/start`, tech.h)).statusCode, bad).toBe(400);
+    expect((await req('GET', '/batches/abc/workflow', admin)).statusCode).toBe(400);
+    // A case workflow's process named through the batch answers 404 and stays untouched.
+    const caseProcess = await t.db
+      .selectFrom('tech_workflow_processes')
+      .select(['id', 'started_at'])
+      .where('tech_workflow_id', '=', cases[0]!.workflowId)
+      .where('step', '=', 2)
+      .executeTakeFirstOrThrow();
+    expect((await req('PATCH', `${base}/${caseProcess.id}/start`, tech.h)).statusCode).toBe(404);
+    expect((await req('PUT', `${base}/${caseProcess.id}`, admin, { user_id: tech.id })).statusCode).toBe(404);
+    // Bodies: wrong types answer 400; fields the edit does not take are ignored.
+    for (const body of [{ user_id: '1 or 1=1' }, { started_at: 'a\u0000b' }, { user_id: [1] }, []])
+      expect((await req('PUT', `${base}/${processIds[0]}`, admin, body)).statusCode).toBe(400);
+    const extra = await req('PUT', `${base}/${processIds[0]}`, admin, {
+      user_id: tech.id,
+      tech_workflow_id: 1,
+      process: 'Ship',
+      status: 'COMPLETED',
+    });
+    expect(extra.statusCode).toBe(200);
+    expect(extra.json().process).toMatchObject({
+      process: 'Generate Tray',
+      status: 'PENDING',
+      user_id: tech.id,
+    });
+  });
+
+  it('lets one of two simultaneous starts by one user through', async () => {
+    const one = await givenBatch('Race start one');
+    const two = await givenBatch('Race start two');
+    const [a, b] = await Promise.all([
+      req('PATCH', `/batches/${one.id}/workflow/processes/${one.processIds[0]}/start`, tech.h),
+      req('PATCH', `/batches/${two.id}/workflow/processes/${two.processIds[0]}/start`, tech.h),
+    ]);
+    expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409]);
+    const pending = await t.db
+      .selectFrom('tech_workflow_processes')
+      .select('id')
+      .where('user_id', '=', tech.id)
+      .where('started_at', 'is not', null)
+      .where('finished_at', 'is', null)
+      .execute();
+    expect(pending).toHaveLength(1);
+  });
+
+  it('does not open a batch’s workflow to a practice user holding the permission as a custom toggle', async () => {
+    const { id, processIds } = await givenBatch('Custom toggle');
+    expect((await req('GET', `/batches/${id}/workflow`, custom)).statusCode).toBe(403);
+    expect(
+      (await req('PATCH', `/batches/${id}/workflow/processes/${processIds[0]}/start`, custom)).statusCode,
+    ).toBe(403);
   });
 });

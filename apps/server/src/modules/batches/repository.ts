@@ -252,12 +252,34 @@ export async function updateBatch(
 
 /** Locks a batch row for a change of its cases; undefined when it does not exist. */
 export async function lockBatch(db: Db, id: number) {
-  return db
+  const row = await db
     .selectFrom('batches')
-    .select(['id', 'status'])
+    .select(['id', 'status', 'tech_workflow_id'])
     .where('id', '=', id)
     .forUpdate()
     .executeTakeFirst();
+  return row
+    ? {
+        id: Number(row.id),
+        status: row.status,
+        tech_workflow_id: row.tech_workflow_id === null ? null : Number(row.tech_workflow_id),
+      }
+    : undefined;
+}
+
+/** The batch's workflow id (null when it has none yet); undefined when the batch does not exist. */
+export async function workflowIdOf(db: Db, id: number): Promise<number | null | undefined> {
+  const row = await db
+    .selectFrom('batches')
+    .select('tech_workflow_id')
+    .where('id', '=', id)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  return row.tech_workflow_id === null ? null : Number(row.tech_workflow_id);
+}
+
+export async function setWorkflow(db: Db, id: number, workflowId: number): Promise<void> {
+  await db.updateTable('batches').set({ tech_workflow_id: workflowId }).where('id', '=', id).execute();
 }
 
 /** Removes a case from a batch (and its printing request from the batch); false when it was not in it. */

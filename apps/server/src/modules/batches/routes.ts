@@ -3,13 +3,17 @@ import {
   BatchCaseParams,
   BatchIdParams,
   BatchMessageResponse,
+  BatchProcessParams,
+  BatchWorkflowResponse,
   BatchResponse,
   CreateBatchRequest,
   CreateBatchResponse,
   ListBatchesQuery,
   ListBatchesResponse,
   RemoveBatchCaseResponse,
+  TechWorkflowProcessMessageResponse,
   UpdateBatchRequest,
+  UpdateTechWorkflowProcessRequest,
 } from '@archline/contracts';
 import { requireActor } from '../../platform/auth/plugin.ts';
 import { errorResponses, requestMeta } from '../../platform/http/request-meta.ts';
@@ -106,4 +110,66 @@ export const batchRoutes: FastifyPluginAsyncZod = async (app) => {
         requestMeta(request),
       ),
   );
+
+  app.get(
+    '/batches/:id/workflow',
+    {
+      schema: {
+        tags,
+        summary:
+          'The batch’s technician workflow (the print steps) with the user picker, what the caller may do and their pending task',
+        params: BatchIdParams,
+        response: { 200: BatchWorkflowResponse, ...errors },
+      },
+    },
+    async (request) => service.getWorkflow(ctx, requireActor(request), request.params.id),
+  );
+
+  app.put(
+    '/batches/:id/workflow/processes/:processId',
+    {
+      schema: {
+        tags,
+        summary:
+          'Edits the assignee and times of a process of the batch’s workflow (admins; a technician may only assign themselves)',
+        params: BatchProcessParams,
+        body: UpdateTechWorkflowProcessRequest,
+        response: { 200: TechWorkflowProcessMessageResponse, ...errors },
+      },
+    },
+    async (request) =>
+      service.updateProcess(
+        ctx,
+        requireActor(request),
+        request.params.id,
+        request.params.processId,
+        request.body,
+        requestMeta(request),
+      ),
+  );
+
+  for (const action of ['start', 'finish'] as const) {
+    app.patch(
+      `/batches/:id/workflow/processes/:processId/${action}`,
+      {
+        schema: {
+          tags,
+          summary:
+            action === 'start'
+              ? 'Starts a process of the batch’s workflow: not started, prerequisite finished, the caller has no other pending task (409 otherwise)'
+              : 'Finishes a process of the batch’s workflow: started, not finished, by the assignee or tech_support; Generate QA needs every case’s tray STL files',
+          params: BatchProcessParams,
+          response: { 200: TechWorkflowProcessMessageResponse, ...errors },
+        },
+      },
+      async (request) =>
+        (action === 'start' ? service.startProcess : service.finishProcess)(
+          ctx,
+          requireActor(request),
+          request.params.id,
+          request.params.processId,
+          requestMeta(request),
+        ),
+    );
+  }
 };

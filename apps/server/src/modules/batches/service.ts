@@ -7,6 +7,7 @@ import {
   type CreateBatchRequest,
   type ListBatchesQuery,
   type UpdateBatchRequest,
+  type UpdateTechWorkflowProcessRequest,
 } from '@archline/contracts';
 import type { z } from 'zod';
 import type { AppContext } from '../../platform/context.ts';
@@ -16,15 +17,26 @@ import { AppError, fieldError, forbidden, notFound, unprocessable } from '../../
 import { paginate } from '../../platform/http/paginate.ts';
 import type { RequestMeta } from '../../platform/http/request-meta.ts';
 import { authorize, organizationScope } from '../../platform/permissions/index.ts';
+import {
+  createBatchWorkflow,
+  finishBatchProcess,
+  getBatchWorkflow,
+  startBatchProcess,
+  updateBatchProcess,
+  type BatchWorkflowRef,
+} from '../tech-workflows/index.ts';
 import * as repo from './repository.ts';
 
 /**
  * Print batches. Batches mix cases of many practices, so only staff who see every organization
- * and hold batches.manage work with them (the batch routes are staff-only).
+ * and hold batches.manage work with them (the batch routes are staff-only). Each batch has its
+ * technician workflow (type batch, the print steps), created with it; a batch made before that
+ * gets its workflow the first time the workflow is read.
  */
 
 type CreateInput = z.output<typeof CreateBatchRequest>;
 type UpdateInput = z.output<typeof UpdateBatchRequest>;
+type ProcessEdit = z.output<typeof UpdateTechWorkflowProcessRequest>;
 
 /** The print workflow's process that generates the trays (its finish is "tray generation finished"). */
 const TRAY_GENERATION_PROCESS = TECH_WORKFLOW_STEPS.printing_request[0]!;
@@ -121,6 +133,7 @@ export async function createBatch(ctx: AppContext, actor: Actor, input: CreateIn
       cases: found.map((c) => ({ patientId: c.patientId, printingRequestId: c.printingRequestId! })),
     });
     if (created === undefined) throw fieldError('patients', BATCH_MESSAGES.alreadyBatched);
+    await repo.setWorkflow(trx, created, await createBatchWorkflow(trx, created));
     await audit(trx, actor, meta, {
       action: 'batch.created',
       entityId: created,
@@ -156,4 +169,62 @@ export async function removeCase(
       ? { message: BATCH_MESSAGES.batchRemoved, batch_removed: true }
       : { message: BATCH_MESSAGES.caseRemoved, batch_removed: false };
   });
+}
+
+// ------------------------------------------------------------------------------------------------
+// The batch's workflow (the workflow card); the rules are the technician workflows' own
+// ------------------------------------------------------------------------------------------------
+
+/** The batch's workflow, created under the batch's lock when the batch has none yet; 404 for an unknown batch. */
+async function workflowOf(ctx: AppContext, batchId: number): Promise<BatchWorkflowRef> {
+  const known = await repo.workflowIdOf(ctx.db, batchId);
+  if (known === undefined) throw notFound();
+  if (known !== null) return { batchId, workflowId: known };
+  return ctx.db.transaction().execute(async (trx) => {
+    const batch = await repo.lockBatch(trx, batchId);
+    if (!batch) throw notFound();
+    if (batch.tech_workflow_id !== null) return { batchId, workflowId: batch.tech_workflow_id };
+    const workflowId = await createBatchWorkflow(trx, batchId);
+    await repo.setWorkflow(trx, batchId, workflowId);
+    return { batchId, workflowId };
+  });
+}
+
+export async function getWorkflow(ctx: AppContext, actor: Actor, batchId: number) {
+  requireBatchAccess(actor);
+  return getBatchWorkflow(ctx, actor, await workflowOf(ctx, batchId));
+}
+
+export async function startProcess(
+  ctx: AppContext,
+  actor: Actor,
+  batchId: number,
+  processId: number,
+  meta: RequestMeta,
+) {
+  requireBatchAccess(actor);
+  return startBatchProcess(ctx, actor, await workflowOf(ctx, batchId), processId, meta);
+}
+
+export async function finishProcess(
+  ctx: AppContext,
+  actor: Actor,
+  batchId: number,
+  processId: number,
+  meta: RequestMeta,
+) {
+  requireBatchAccess(actor);
+  return finishBatchProcess(ctx, actor, await workflowOf(ctx, batchId), processId, meta);
+}
+
+export async function updateProcess(
+  ctx: AppContext,
+  actor: Actor,
+  batchId: number,
+  processId: number,
+  input: ProcessEdit,
+  meta: RequestMeta,
+) {
+  requireBatchAccess(actor);
+  return updateBatchProcess(ctx, actor, await workflowOf(ctx, batchId), processId, input, meta);
 }

@@ -1,4 +1,9 @@
-import { TECH_WORKFLOW_STEPS, TECH_WORKFLOW_WORKER_ROLES, type TechWorkflowType } from '@archline/contracts';
+import {
+  BATCH_WORKFLOW_STEPS,
+  TECH_WORKFLOW_STEPS,
+  TECH_WORKFLOW_WORKER_ROLES,
+  type TechWorkflowType,
+} from '@archline/contracts';
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 
@@ -6,13 +11,23 @@ import type { DB } from '../../db/schema.ts';
 
 type Db = Kysely<DB>;
 
-export interface WorkflowRow {
+/** What every workflow has: the shaping and the state changes read only this. */
+export interface WorkflowBase {
   id: number;
+  created_at: Date;
+  updated_at: Date;
+}
+
+/** A case's workflow. */
+export interface WorkflowRow extends WorkflowBase {
   type: string;
   patient_id: number;
   customer_request_id: number | null;
-  created_at: Date;
-  updated_at: Date;
+}
+
+/** A batch's workflow. */
+export interface BatchWorkflowRow extends WorkflowBase {
+  batch_id: number;
 }
 
 export interface ProcessRow {
@@ -64,6 +79,40 @@ export async function findWorkflow(db: Db, id: number): Promise<WorkflowRow | un
     .where('patient_id', 'is not', null)
     .executeTakeFirst();
   return row ? toWorkflow(row) : undefined;
+}
+
+/** A batch's workflow (type batch), by the workflow's id and its batch. */
+export async function findBatchWorkflow(
+  db: Db,
+  id: number,
+  batchId: number,
+): Promise<BatchWorkflowRow | undefined> {
+  const row = await db
+    .selectFrom('tech_workflows')
+    .select(['id', 'created_at', 'updated_at'])
+    .where('id', '=', id)
+    .where('type', '=', 'batch')
+    .where('batch_id', '=', batchId)
+    .executeTakeFirst();
+  return row
+    ? {
+        id: Number(row.id),
+        created_at: row.created_at,
+        updated_at: row.updated_at,
+        batch_id: batchId,
+      }
+    : undefined;
+}
+
+/** The id of a batch's workflow, if it has one. */
+export async function workflowIdOfBatch(db: Db, batchId: number): Promise<number | undefined> {
+  const row = await db
+    .selectFrom('tech_workflows')
+    .select('id')
+    .where('type', '=', 'batch')
+    .where('batch_id', '=', batchId)
+    .executeTakeFirst();
+  return row ? Number(row.id) : undefined;
 }
 
 export async function workflowsOfPatient(db: Db, patientId: number): Promise<WorkflowRow[]> {
@@ -145,17 +194,20 @@ export async function lockWorkflowProcesses(db: Db, workflowId: number): Promise
   );
 }
 
-/** The user's started, unfinished processes of a case (at most one when the rule holds). */
+/** The user's started, unfinished processes, of a case or a batch (at most one when the rule holds). */
 export async function pendingTasksOf(db: Db, userId: number) {
   const rows = await db
     .selectFrom('tech_workflow_processes as p')
     .innerJoin('tech_workflows as w', 'w.id', 'p.tech_workflow_id')
     .leftJoin('patients as pt', 'pt.id', 'w.patient_id')
+    .leftJoin('batches as b', 'b.id', 'w.batch_id')
     .select([
       'p.id as process_id',
       'p.process',
       'p.tech_workflow_id',
       'w.patient_id',
+      'w.batch_id',
+      'b.name as batch_name',
       sql<string>`coalesce(concat_ws(' ', pt.first_name, pt.last_name), '')`.as('patient_name'),
     ])
     .where('p.user_id', '=', userId)
@@ -168,8 +220,10 @@ export async function pendingTasksOf(db: Db, userId: number) {
     process_id: Number(r.process_id),
     process: r.process,
     tech_workflow_id: Number(r.tech_workflow_id),
-    patient_id: Number(r.patient_id),
+    patient_id: r.patient_id === null ? null : Number(r.patient_id),
     patient_name: r.patient_name,
+    batch_id: r.batch_id === null ? null : Number(r.batch_id),
+    batch_name: r.batch_name ?? null,
   }));
 }
 
@@ -253,6 +307,17 @@ export async function patientFileNames(db: Db, patientId: number): Promise<strin
     .limit(1000)
     .execute();
   return rows.flatMap((r) => [r.name, r.original_name]);
+}
+
+/** The cases of a batch (the Generate QA rule of a batch's workflow reads each one's files). */
+export async function patientsOfBatch(db: Db, batchId: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('batch_cases')
+    .select('patient_id')
+    .where('batch_id', '=', batchId)
+    .orderBy('id')
+    .execute();
+  return rows.map((r) => Number(r.patient_id));
 }
 
 /** The case's IOS file (patients.ios_file_id), if it still exists as an IOS file of the case. */
@@ -375,13 +440,17 @@ export async function insertWorkflow(
     .values({ type: input.type, patient_id: input.patientId, customer_request_id: input.customerRequestId })
     .returning('id')
     .executeTakeFirstOrThrow();
-  const steps = TECH_WORKFLOW_STEPS[input.type];
+  await insertProcesses(db, Number(workflow.id), TECH_WORKFLOW_STEPS[input.type]);
+  return Number(workflow.id);
+}
+
+async function insertProcesses(db: Db, workflowId: number, steps: readonly string[]): Promise<void> {
   let previous: number | null = null;
   for (const [i, process] of steps.entries()) {
     const row: { id: number } = await db
       .insertInto('tech_workflow_processes')
       .values({
-        tech_workflow_id: workflow.id,
+        tech_workflow_id: workflowId,
         step: i + 1,
         process,
         status: i === 0 ? 'PENDING' : 'NEW',
@@ -391,5 +460,20 @@ export async function insertWorkflow(
       .executeTakeFirstOrThrow();
     previous = Number(row.id);
   }
+}
+
+/**
+ * Creates a batch's workflow with the print steps, each waiting for the one before it, in the
+ * caller's transaction; a batch that has one keeps it. Returns the workflow id.
+ */
+export async function insertBatchWorkflow(db: Db, batchId: number): Promise<number> {
+  const existing = await workflowIdOfBatch(db, batchId);
+  if (existing !== undefined) return existing;
+  const workflow = await db
+    .insertInto('tech_workflows')
+    .values({ type: 'batch', batch_id: batchId })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await insertProcesses(db, Number(workflow.id), BATCH_WORKFLOW_STEPS);
   return Number(workflow.id);
 }

@@ -15,9 +15,15 @@
  *   needs an individual tray STL file (name ending UL, UR, UC, LL, LR, LC, UW or LW) and the
  *   case's IOS file.
  * - after each change `tech-workflow-updated` goes out on `patient.{id}`.
+ * - a batch's workflow (type batch, the print steps) is created with its batch and worked through
+ *   the batches endpoints, which gate it (batches.manage, staff who see every organization); the
+ *   same start, finish and edit rules apply, its Generate QA needs the files of every case of the
+ *   batch, and its audit rows name the batch. The case-workflow endpoints never reach it.
  */
 import {
   EVENTS,
+  type BatchTechWorkflow,
+  type BatchWorkflowResponse,
   GENERATE_QA_PROCESS,
   TECH_WORKFLOW_MESSAGES as M,
   TECH_WORKFLOW_TYPES,
@@ -42,6 +48,7 @@ import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { DB } from '../../db/schema.ts';
 import type { Actor } from '../../platform/auth/actor.ts';
+import { recordAudit } from '../../platform/audit/index.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { conflict, fieldError, forbidden, notFound, unprocessable } from '../../platform/http/errors.ts';
 import type { RequestMeta } from '../../platform/http/request-meta.ts';
@@ -71,6 +78,14 @@ export function createTechWorkflow(
   return repo.insertWorkflow(executor, input);
 }
 
+/**
+ * Creates the workflow of a new batch (the print steps) inside the caller's transaction; a batch
+ * that has one keeps it. Returns the workflow id.
+ */
+export function createBatchWorkflow(executor: Executor, batchId: number): Promise<number> {
+  return repo.insertBatchWorkflow(executor, batchId);
+}
+
 /** The case list's overall production time per patient (seconds of finished processes). */
 export function overallProductionTimes(ctx: AppContext, patientIds: number[]): Promise<Map<number, number>> {
   return repo.productionTimes(ctx.db, patientIds);
@@ -87,7 +102,7 @@ interface ProcessView {
 }
 
 /** Each process with its prerequisite (its own link, else the step before it) resolved. */
-function resolve(workflow: repo.WorkflowRow, processes: repo.ProcessRow[]): ProcessView[] {
+function resolve(workflow: repo.WorkflowBase, processes: repo.ProcessRow[]): ProcessView[] {
   const byId = new Map(processes.map((p) => [p.id, p]));
   return processes.map((row, i) => {
     const prerequisite =
@@ -133,21 +148,36 @@ function toProcess(actor: Actor, v: ProcessView, nextStepId: number | null): Tec
   };
 }
 
-function toWorkflow(actor: Actor, workflow: repo.WorkflowRow, processes: repo.ProcessRow[]): TechWorkflow {
+/** What every workflow answers: its times, production time, whether it finished, its processes. */
+function shape(actor: Actor, workflow: repo.WorkflowBase, processes: repo.ProcessRow[]) {
   const views = resolve(workflow, processes);
   const next = processes.find((p) => p.finished_at === null);
   const rows = views.map((v) => toProcess(actor, v, next?.id ?? null));
   return {
     id: workflow.id,
-    type: workflow.type as TechWorkflowType,
-    patient_id: workflow.patient_id,
-    customer_request_id: workflow.customer_request_id,
     created_at: iso(workflow.created_at),
     updated_at: iso(workflow.updated_at),
     production_time: rows.reduce((sum, p) => sum + (p.production_time ?? 0), 0),
     finished: processes.length > 0 && !next,
     processes: rows,
   };
+}
+
+function toWorkflow(actor: Actor, workflow: repo.WorkflowRow, processes: repo.ProcessRow[]): TechWorkflow {
+  return {
+    ...shape(actor, workflow, processes),
+    type: workflow.type as TechWorkflowType,
+    patient_id: workflow.patient_id,
+    customer_request_id: workflow.customer_request_id,
+  };
+}
+
+function toBatchWorkflow(
+  actor: Actor,
+  workflow: repo.BatchWorkflowRow,
+  processes: repo.ProcessRow[],
+): BatchTechWorkflow {
+  return { ...shape(actor, workflow, processes), type: 'batch', batch_id: workflow.batch_id };
 }
 
 async function assignableFor(ctx: AppContext, actor: Actor) {
@@ -196,11 +226,17 @@ const REFUSALS: Record<ProcessRefusal, () => Error> = {
   notAssignee: () => forbidden(M.notAssignee),
 };
 
-/** Generate QA: the individual tray STL files and a valid IOS file (document 2 section 5). */
-async function assertGenerateQaFiles(db: Executor, patientId: number) {
-  const names = await repo.patientFileNames(db, patientId);
-  if (!names.some(isIndividualTraySTL)) throw unprocessable(M.traySTLMissing);
-  if (!(await repo.iosFile(db, patientId))) throw unprocessable(M.invalidIos);
+/**
+ * Generate QA: the individual tray STL files and a valid IOS file (document 2 section 5), of the
+ * workflow's case or of every case of the batch.
+ */
+async function assertGenerateQaFiles(db: Executor, patientIds: number[]) {
+  for (const patientId of patientIds) {
+    const names = await repo.patientFileNames(db, patientId);
+    if (!names.some(isIndividualTraySTL)) throw unprocessable(M.traySTLMissing);
+  }
+  for (const patientId of patientIds)
+    if (!(await repo.iosFile(db, patientId))) throw unprocessable(M.invalidIos);
 }
 
 async function publish(ctx: AppContext, patientId: number, workflowId: number) {
@@ -215,13 +251,13 @@ async function publish(ctx: AppContext, patientId: number, workflowId: number) {
 }
 
 /** Re-reads the workflow's processes (under the caller's lock) and stores their statuses. */
-async function reread(db: Executor, workflow: repo.WorkflowRow) {
+async function reread(db: Executor, workflow: repo.WorkflowBase) {
   const processes = await repo.processesOf(db, [workflow.id]);
   const views = resolve(workflow, processes);
   return { processes, views };
 }
 
-async function storeStatuses(db: Executor, workflow: repo.WorkflowRow) {
+async function storeStatuses(db: Executor, workflow: repo.WorkflowBase) {
   const { views } = await reread(db, workflow);
   await repo.refreshStatuses(
     db,
@@ -231,10 +267,105 @@ async function storeStatuses(db: Executor, workflow: repo.WorkflowRow) {
   await repo.touchWorkflow(db, workflow.id);
 }
 
-async function processAnswer(ctx: AppContext, actor: Actor, workflowId: number, processId: number) {
-  const workflow = (await repo.findWorkflow(ctx.db, workflowId))!;
-  const shaped = toWorkflow(actor, workflow, await repo.processesOf(ctx.db, [workflowId]));
+async function processAnswer(ctx: AppContext, actor: Actor, workflow: repo.WorkflowBase, processId: number) {
+  const shaped = shape(actor, workflow, await repo.processesOf(ctx.db, [workflow.id]));
   return shaped.processes.find((p) => p.id === processId)!;
+}
+
+type ChangeKind = 'start' | 'finish' | 'update';
+
+/** The workflow a change works on, and what differs between a case's and a batch's. */
+interface Target {
+  workflow: repo.WorkflowBase;
+  /** The cases whose files Generate QA needs: the workflow's case, or every case of the batch. */
+  qaPatients: (db: Executor) => Promise<number[]>;
+  /** The change's audit row, in its transaction. */
+  audit: (trx: Executor, kind: ChangeKind, details: Record<string, unknown>) => Promise<void>;
+  /** After the commit. */
+  announce: () => Promise<void>;
+}
+
+function caseTarget(
+  ctx: AppContext,
+  actor: Actor,
+  meta: RequestMeta,
+  workflow: repo.WorkflowRow,
+  patient: PatientRecord,
+): Target {
+  return {
+    workflow,
+    qaPatients: async () => [workflow.patient_id],
+    audit: (trx, kind, details) =>
+      auditPatient(trx, {
+        actor,
+        meta,
+        action: `tech-workflows.process.${kind}`,
+        patient: patient.item,
+        details: { tech_workflow_id: workflow.id, ...details },
+      }),
+    announce: () => publish(ctx, workflow.patient_id, workflow.id),
+  };
+}
+
+/** Starts a process of the target's workflow (the caller has found it there). */
+async function start(ctx: AppContext, actor: Actor, target: Target, id: number) {
+  if (!worksTechWorkflows(actor.roles)) throw forbidden();
+  const { workflow } = target;
+  await ctx.db.transaction().execute(async (trx) => {
+    // The user's lock first (one pending task per user), then the workflow's rows.
+    await repo.lockUser(trx, actor.userId);
+    await repo.lockWorkflowProcesses(trx, workflow.id);
+    if ((await repo.pendingTasksOf(trx, actor.userId)).length) throw conflict(M.pendingTask);
+    const { views } = await reread(trx, workflow);
+    const view = views.find((v) => v.row.id === id);
+    if (!view) throw notFound();
+    const refusal = startRefusal(stateOf(view), { id: actor.userId, roles: actor.roles });
+    if (refusal) throw REFUSALS[refusal]();
+    await repo.updateProcess(trx, id, {
+      user_id: actor.userId,
+      started_at: new Date(),
+      status: 'IN_PROGRESS',
+    });
+    await storeStatuses(trx, workflow);
+    await target.audit(trx, 'start', { process_id: id, process: view.row.process });
+  });
+  await target.announce();
+  return { process: await processAnswer(ctx, actor, workflow, id), message: M.started };
+}
+
+/** Finishes a process of the target's workflow. */
+async function finish(ctx: AppContext, actor: Actor, target: Target, id: number) {
+  if (!worksTechWorkflows(actor.roles)) throw forbidden();
+  const { workflow } = target;
+  await ctx.db.transaction().execute(async (trx) => {
+    await repo.lockWorkflowProcesses(trx, workflow.id);
+    const { views } = await reread(trx, workflow);
+    const view = views.find((v) => v.row.id === id);
+    if (!view) throw notFound();
+    const refusal = finishRefusal(stateOf(view), { id: actor.userId, roles: actor.roles });
+    if (refusal) throw REFUSALS[refusal]();
+    if (view.row.process === GENERATE_QA_PROCESS)
+      await assertGenerateQaFiles(trx, await target.qaPatients(trx));
+    await repo.updateProcess(trx, id, { finished_at: new Date(), status: 'COMPLETED' });
+    await storeStatuses(trx, workflow);
+    await target.audit(trx, 'finish', { process_id: id, process: view.row.process });
+  });
+  await target.announce();
+  return { process: await processAnswer(ctx, actor, workflow, id), message: M.finished };
+}
+
+/** Edits one process of the target's workflow (admins; a technician only assigns themselves). */
+async function edit(ctx: AppContext, actor: Actor, target: Target, id: number, input: ProcessEdit) {
+  gateEdit(actor, input);
+  const { workflow } = target;
+  await ctx.db.transaction().execute(async (trx) => {
+    const before = await repo.processesOf(trx, [workflow.id]);
+    if (!before.some((p) => p.id === id)) throw notFound();
+    await applyEdits(trx, target, [{ ...input, id }], before);
+    await target.audit(trx, 'update', { process_id: id, changes: input });
+  });
+  await target.announce();
+  return { process: await processAnswer(ctx, actor, workflow, id), message: M.updated };
 }
 
 // ------------------------------------------------------------------------------------------------
@@ -345,59 +476,15 @@ export async function getPatientWorkflow(
 /** PATCH /tech-workflow-processes/{id}/start */
 export async function startProcess(ctx: AppContext, actor: Actor, id: number, meta: RequestMeta) {
   const { owner, patient } = await loadProcess(ctx, actor, id);
-  if (!worksTechWorkflows(actor.roles)) throw forbidden();
   const workflow = (await repo.findWorkflow(ctx.db, owner.workflowId))!;
-  await ctx.db.transaction().execute(async (trx) => {
-    // The user's lock first (one pending task per user), then the workflow's rows.
-    await repo.lockUser(trx, actor.userId);
-    await repo.lockWorkflowProcesses(trx, workflow.id);
-    if ((await repo.pendingTasksOf(trx, actor.userId)).length) throw conflict(M.pendingTask);
-    const { views } = await reread(trx, workflow);
-    const view = views.find((v) => v.row.id === id)!;
-    const refusal = startRefusal(stateOf(view), { id: actor.userId, roles: actor.roles });
-    if (refusal) throw REFUSALS[refusal]();
-    await repo.updateProcess(trx, id, {
-      user_id: actor.userId,
-      started_at: new Date(),
-      status: 'IN_PROGRESS',
-    });
-    await storeStatuses(trx, workflow);
-    await auditPatient(trx, {
-      actor,
-      meta,
-      action: 'tech-workflows.process.start',
-      patient: patient.item,
-      details: { tech_workflow_id: workflow.id, process_id: id, process: view.row.process },
-    });
-  });
-  await publish(ctx, owner.patientId, workflow.id);
-  return { process: await processAnswer(ctx, actor, workflow.id, id), message: M.started };
+  return start(ctx, actor, caseTarget(ctx, actor, meta, workflow, patient), id);
 }
 
 /** PATCH /tech-workflow-processes/{id}/finish */
 export async function finishProcess(ctx: AppContext, actor: Actor, id: number, meta: RequestMeta) {
   const { owner, patient } = await loadProcess(ctx, actor, id);
-  if (!worksTechWorkflows(actor.roles)) throw forbidden();
   const workflow = (await repo.findWorkflow(ctx.db, owner.workflowId))!;
-  await ctx.db.transaction().execute(async (trx) => {
-    await repo.lockWorkflowProcesses(trx, workflow.id);
-    const { views } = await reread(trx, workflow);
-    const view = views.find((v) => v.row.id === id)!;
-    const refusal = finishRefusal(stateOf(view), { id: actor.userId, roles: actor.roles });
-    if (refusal) throw REFUSALS[refusal]();
-    if (view.row.process === GENERATE_QA_PROCESS) await assertGenerateQaFiles(trx, owner.patientId);
-    await repo.updateProcess(trx, id, { finished_at: new Date(), status: 'COMPLETED' });
-    await storeStatuses(trx, workflow);
-    await auditPatient(trx, {
-      actor,
-      meta,
-      action: 'tech-workflows.process.finish',
-      patient: patient.item,
-      details: { tech_workflow_id: workflow.id, process_id: id, process: view.row.process },
-    });
-  });
-  await publish(ctx, owner.patientId, workflow.id);
-  return { process: await processAnswer(ctx, actor, workflow.id, id), message: M.finished };
+  return finish(ctx, actor, caseTarget(ctx, actor, meta, workflow, patient), id);
 }
 
 // ------------------------------------------------------------------------------------------------
@@ -421,10 +508,11 @@ function gateEdit(actor: Actor, edit: Edit) {
  */
 async function applyEdits(
   trx: Executor,
-  workflow: repo.WorkflowRow,
+  target: Target,
   edits: (Edit & { id: number })[],
   before: repo.ProcessRow[],
 ) {
+  const { workflow } = target;
   const assignees = new Set<number>();
   for (const e of edits) {
     const current = before.find((p) => p.id === e.id);
@@ -454,7 +542,7 @@ async function applyEdits(
     if (finished && !started) throw fieldError('finished_at', M.finishedWithoutStart);
     if (finished && started && finished < started) throw fieldError('finished_at', M.finishedBeforeStarted);
     if (finished && !current.finished_at && current.process === GENERATE_QA_PROCESS)
-      await assertGenerateQaFiles(trx, workflow.patient_id);
+      await assertGenerateQaFiles(trx, await target.qaPatients(trx));
     await repo.updateProcess(trx, e.id, {
       ...(e.user_id !== undefined ? { user_id: e.user_id } : {}),
       started_at: started,
@@ -476,21 +564,8 @@ export async function updateProcess(
   meta: RequestMeta,
 ) {
   const { owner, patient } = await loadProcess(ctx, actor, id);
-  gateEdit(actor, input);
   const workflow = (await repo.findWorkflow(ctx.db, owner.workflowId))!;
-  await ctx.db.transaction().execute(async (trx) => {
-    const before = await repo.processesOf(trx, [workflow.id]);
-    await applyEdits(trx, workflow, [{ ...input, id }], before);
-    await auditPatient(trx, {
-      actor,
-      meta,
-      action: 'tech-workflows.process.update',
-      patient: patient.item,
-      details: { tech_workflow_id: workflow.id, process_id: id, changes: input },
-    });
-  });
-  await publish(ctx, owner.patientId, workflow.id);
-  return { process: await processAnswer(ctx, actor, workflow.id, id), message: M.updated };
+  return edit(ctx, actor, caseTarget(ctx, actor, meta, workflow, patient), id, input);
 }
 
 /** PUT /tech-workflows/{id}: several rows of the table at once (admins). */
@@ -507,7 +582,7 @@ export async function updateWorkflow(
   if (new Set(ids).size !== ids.length) throw fieldError('processes', M.unknownProcess);
   await ctx.db.transaction().execute(async (trx) => {
     const before = await repo.processesOf(trx, [id]);
-    await applyEdits(trx, workflow, input.processes, before);
+    await applyEdits(trx, caseTarget(ctx, actor, meta, workflow, patient), input.processes, before);
     await auditPatient(trx, {
       actor,
       meta,
@@ -522,4 +597,93 @@ export async function updateWorkflow(
     processes: toWorkflow(actor, fresh, await repo.processesOf(ctx.db, [id])).processes,
     message: M.workflowUpdated,
   };
+}
+
+// ------------------------------------------------------------------------------------------------
+// A batch's workflow (the batches module gates the batch and finds its workflow)
+// ------------------------------------------------------------------------------------------------
+
+/** A batch and its workflow, as the batches module found them. */
+export interface BatchWorkflowRef {
+  batchId: number;
+  workflowId: number;
+}
+
+async function batchTarget(ctx: AppContext, actor: Actor, meta: RequestMeta, ref: BatchWorkflowRef) {
+  const workflow = await repo.findBatchWorkflow(ctx.db, ref.workflowId, ref.batchId);
+  if (!workflow) throw notFound();
+  const target: Target = {
+    workflow,
+    qaPatients: (db) => repo.patientsOfBatch(db, ref.batchId),
+    audit: (trx, kind, details) =>
+      recordAudit(trx, {
+        actorUserId: actor.userId,
+        actorEmail: actor.email,
+        ip: meta.ip,
+        requestId: meta.requestId,
+        outcome: 'success',
+        action: `batch.workflow.process.${kind}`,
+        entityType: 'batch',
+        entityId: ref.batchId,
+        organizationId: null,
+        details: { tech_workflow_id: workflow.id, ...details },
+      }),
+    announce: async () => undefined,
+  };
+  return target;
+}
+
+/** The batch's workflow card: its processes, the user picker, what the caller may do and their pending task. */
+export async function getBatchWorkflow(
+  ctx: AppContext,
+  actor: Actor,
+  ref: BatchWorkflowRef,
+): Promise<BatchWorkflowResponse> {
+  const workflow = await repo.findBatchWorkflow(ctx.db, ref.workflowId, ref.batchId);
+  if (!workflow) throw notFound();
+  const [processes, assignable, pending] = await Promise.all([
+    repo.processesOf(ctx.db, [workflow.id]),
+    assignableFor(ctx, actor),
+    repo.pendingTasksOf(ctx.db, actor.userId),
+  ]);
+  return {
+    tech_workflow: toBatchWorkflow(actor, workflow, processes),
+    assignable_users: assignable,
+    abilities: abilitiesOf(actor),
+    pending_task: pending[0] ?? null,
+  };
+}
+
+/** Starts a process of a batch's workflow (the case rules: worker roles, one pending task per user). */
+export async function startBatchProcess(
+  ctx: AppContext,
+  actor: Actor,
+  ref: BatchWorkflowRef,
+  processId: number,
+  meta: RequestMeta,
+) {
+  return start(ctx, actor, await batchTarget(ctx, actor, meta, ref), processId);
+}
+
+/** Finishes a process of a batch's workflow (by its assignee or tech_support). */
+export async function finishBatchProcess(
+  ctx: AppContext,
+  actor: Actor,
+  ref: BatchWorkflowRef,
+  processId: number,
+  meta: RequestMeta,
+) {
+  return finish(ctx, actor, await batchTarget(ctx, actor, meta, ref), processId);
+}
+
+/** Edits the assignee and times of a process of a batch's workflow (admins; a technician only assigns themselves). */
+export async function updateBatchProcess(
+  ctx: AppContext,
+  actor: Actor,
+  ref: BatchWorkflowRef,
+  processId: number,
+  input: ProcessEdit,
+  meta: RequestMeta,
+) {
+  return edit(ctx, actor, await batchTarget(ctx, actor, meta, ref), processId, input);
 }

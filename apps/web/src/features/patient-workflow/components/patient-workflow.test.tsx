@@ -252,11 +252,41 @@ describe('the unfinished task notice', () => {
     render(
       <MemoryRouter>
         <PendingTaskNotice
-          task={{ process_id: 1, process: 'S2', tech_workflow_id: 4, patient_id: 77, patient_name: 'Bo Li' }}
+          task={{
+            process_id: 1,
+            process: 'S2',
+            tech_workflow_id: 4,
+            patient_id: 77,
+            patient_name: 'Bo Li',
+            batch_id: null,
+            batch_name: null,
+          }}
         />
       </MemoryRouter>,
     );
     expect(screen.getByRole('alert')).toHaveTextContent('You have an unfinished task.');
     expect(screen.getByRole('link', { name: 'S2 on Bo Li' })).toHaveAttribute('href', '/patient-workflow/77');
+  });
+
+  it('links a batch’s task to its batch', () => {
+    render(
+      <MemoryRouter>
+        <PendingTaskNotice
+          task={{
+            process_id: 1,
+            process: 'Ship QA',
+            tech_workflow_id: 4,
+            patient_id: null,
+            patient_name: '',
+            batch_id: 12,
+            batch_name: 'Morning run',
+          }}
+        />
+      </MemoryRouter>,
+    );
+    expect(screen.getByRole('link', { name: 'Ship QA on batch Morning run' })).toHaveAttribute(
+      'href',
+      '/batches/12',
+    );
   });
 });
