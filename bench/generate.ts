@@ -401,11 +401,16 @@ async function generatePatients(db: Kysely<DB>, run: string, total: number): Pro
       trx,
     );
     if (kept.rows.length) {
-      // the ship date of the latest open printing request, and whether it is completed
+      // the ship date of the latest open printing request, whether it is completed, and its
+      // shipment key (ship date, location; no bundles in the dataset)
       await sql`
-        update patients pt set ship_date = l.ship_date, ship_completed = l.completed
+        update patients pt set ship_date = l.ship_date, ship_completed = l.completed,
+          ship_request_id = l.id,
+          shipment_key = coalesce(to_char(l.ship_date, 'YYYY-MM-DD'), '9999-12-31')
+            || '|' || coalesce(lpad(l.location_id::text, 12, '0'), '~') || '|~'
         from (
-          select distinct on (pr.patient_id) pr.patient_id, pr.ship_date, pr.printing_request_status_id = 3 as completed
+          select distinct on (pr.patient_id) pr.patient_id, pr.id, pr.ship_date, pr.location_id,
+            pr.printing_request_status_id = 3 as completed
           from printing_requests pr join bench_patients p on p.id = pr.patient_id
           where pr.printing_request_status_id <> 4
           order by pr.patient_id, pr.created_at desc, pr.id desc

@@ -82,6 +82,8 @@ const scenarios = [
   ['management page 200', 'management', '/patients?per_page=50&page=200'],
   ['management search', 'management', '/patients?per_page=50&search=emma%20smith'],
   ['management newest', 'management', '/patients?per_page=50&sort=newest'],
+  ['shipping view page 1', 'management', '/patients?per_page=50&shipping=true&page=1'],
+  ['shipping view page 200', 'management', '/patients?per_page=50&shipping=true&page=200'],
   ['practice awaiting approval', 'practice', '/patients?per_page=50&status=awaiting_approval'],
   ['practice all page 1', 'practice', '/patients?per_page=50&status=all&page=1'],
   ['practice all page 200', 'practice', '/patients?per_page=50&status=all&page=200'],
@@ -156,6 +158,7 @@ if (process.env.QUERY_COUNT !== '0') {
   for (const [a, b] of [
     ['/patients?per_page=50&page=1', '/patients?per_page=50&page=200'],
     ['/patients?per_page=50&status=all&page=1', '/patients?per_page=50&status=all&page=200'],
+    ['/patients?per_page=50&shipping=true&page=1', '/patients?per_page=50&shipping=true&page=200'],
   ]) {
     const qa = byPath(a);
     const qb = byPath(b);

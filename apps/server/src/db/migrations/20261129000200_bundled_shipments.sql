@@ -67,3 +67,6 @@ update patients p
 -- The shipping view: open shipments first, by shipment key; a page is a range of this index.
 create index patients_shipment_order_idx on patients (ship_completed asc, shipment_key asc, id asc)
   where deleted_at is null and shipment_key is not null;
+-- ... and newest shipments first (open ones still first).
+create index patients_shipment_order_desc_idx on patients (ship_completed asc, shipment_key desc, id desc)
+  where deleted_at is null and shipment_key is not null;
