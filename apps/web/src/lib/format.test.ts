@@ -3,6 +3,7 @@ import {
   EMPTY_VALUE,
   formatCalendarDate,
   formatDate,
+  formatCents,
   formatDateTime,
   formatMoney,
   formatTimestamp,
@@ -15,6 +16,12 @@ describe('format', () => {
     expect(formatMoney(7.4505)).toBe('$7.45');
     expect(formatMoney(-100)).toBe('-$100.00');
     expect(formatMoney(0)).toBe('$0.00');
+  });
+
+  it('shows integer cents as money, a dash for none', () => {
+    expect(formatCents(1250)).toBe('$12.50');
+    expect(formatCents(0)).toBe('$0.00');
+    expect(formatCents(null)).toBe(EMPTY_VALUE);
   });
 
   it('shows a calendar date as the day it names', () => {

@@ -51,3 +51,8 @@ export function formatMoney(value: number): string {
   const sign = value < 0 ? '-' : '';
   return `${sign}$${Math.abs(value).toFixed(2)}`;
 }
+
+/** Integer cents as money ('$12.50'); a dash for none. */
+export function formatCents(cents: number | null | undefined): string {
+  return cents === null || cents === undefined ? EMPTY_VALUE : formatMoney(cents / 100);
+}
