@@ -53,7 +53,7 @@ import {
   type RequestType,
 } from '@archline/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState, type ComponentType } from 'react';
+import { Fragment, useEffect, useState, type ComponentType } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { useSettings } from '../../../session/settings.ts';
 import { useOrganizationFilter } from '../../../session/organization-filter.ts';
@@ -72,6 +72,13 @@ import { useIdle } from '../components/use-idle.ts';
 import { useNow } from '../components/use-now.ts';
 import { canOnList } from '../patient-list-access.ts';
 import { PatientsPagination } from '../components/patients-pagination.tsx';
+import {
+  groupByShipment,
+  readShippingParam,
+  ShipmentGroupHeader,
+  type ShipmentCaseLabelsComponent,
+  type ShipmentGroupActionsComponent,
+} from '../components/shipment-groups.tsx';
 
 type Layout = 'default' | 'keywords' | 'batch';
 
@@ -108,11 +115,14 @@ export type CreateBatchDialogComponent = ComponentType<{
 
 /**
  * Parts other features own, composed in by app/: the organization name with its quick glance
- * (organizations) and the batch creation dialog (batches).
+ * (organizations), the batch creation dialog (batches), and the shipping view's group actions and
+ * case labels (shipments).
  */
 export interface CaseListPageParts {
   OrganizationName: ComponentType<{ id: number; name: string }>;
   CreateBatchDialog: CreateBatchDialogComponent;
+  ShipmentGroupActions: ShipmentGroupActionsComponent;
+  ShipmentCaseLabels: ShipmentCaseLabelsComponent;
 }
 
 /** A filter select whose empty choice reads 'Any' (options: value and label pairs). */
@@ -151,10 +161,20 @@ function AnySelect({
  * Query parameters (queryUser, queryOrganization, queryName, sort, filter[...]) set the filters and
  * are then removed from the address.
  */
-export function CaseListPage({ OrganizationName, CreateBatchDialog }: CaseListPageParts) {
+export function CaseListPage({
+  OrganizationName,
+  CreateBatchDialog,
+  ShipmentGroupActions,
+  ShipmentCaseLabels,
+}: CaseListPageParts) {
   const { user } = useSession();
   const { can } = usePermissions();
   const canBatch = can('batches.manage');
+  const roles = user ? roleNames(user) : [];
+  // The shipping view: staff who update shipping information, never lab partners.
+  const canShipping =
+    can('printing-requests.update-shipping-information', 'printing-requests.manage') &&
+    !roles.includes('lab_partner');
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
   const [creatingBatch, setCreatingBatch] = useState(false);
   const [params, setParams] = useSearchParams();
@@ -162,6 +182,7 @@ export function CaseListPage({ OrganizationName, CreateBatchDialog }: CaseListPa
     ...DEFAULT_CASE_LIST_FILTERS,
     ...readCaseListQuery(params).filters,
   }));
+  const [shipping, setShipping] = useState(() => readShippingParam(params) ?? false);
   const [layout, setLayout] = useState<Layout>('default');
   const [page, setPage] = useState(0);
   const [perPage, setPerPage] = useState<number>(PATIENTS_MANAGEMENT_PAGE_SIZE);
@@ -179,11 +200,11 @@ export function CaseListPage({ OrganizationName, CreateBatchDialog }: CaseListPa
     const { filters: fromAddress, consumed } = readCaseListQuery(params);
     if (consumed.length === 0) return;
     setFilters({ ...DEFAULT_CASE_LIST_FILTERS, ...fromAddress });
+    setShipping(readShippingParam(params) ?? false);
     setPage(0);
     setParams(new URLSearchParams(withoutConsumed(params, consumed)), { replace: true });
   }, [params, setParams]);
 
-  const roles = user ? roleNames(user) : [];
   const canViewArchived = user ? canOnList(user, 'view_archived') : false;
   const canSearchDoctor = user ? canOnList(user, 'search_by_doctor') : false;
   const patient = useDebouncedValue(filters.patient.trim(), CASE_LIST_SEARCH_DEBOUNCE_MS);
@@ -196,6 +217,7 @@ export function CaseListPage({ OrganizationName, CreateBatchDialog }: CaseListPa
   useEffect(() => setPage(0), [patient, doctor, organization, trackingNumber, organizationFilter?.id]);
 
   const idle = useIdle(idleSecondsOf(settings.data) * 1000, autoRefresh);
+  const shippingView = canShipping && shipping && layout !== 'keywords';
   const query: PatientsQuery = {
     search: patient,
     doctor,
@@ -220,7 +242,9 @@ export function CaseListPage({ OrganizationName, CreateBatchDialog }: CaseListPa
     time_zone: filters.activity ? Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC' : undefined,
     batch_id: filters.batchId ?? undefined,
     tracking_number: trackingNumber || undefined,
-    sort: filters.sort ?? 'ship_date',
+    shipping: shippingView || undefined,
+    // The shipping view orders by shipment key: oldest shipments first unless newest is chosen.
+    sort: shippingView ? (filters.sort ?? 'oldest') : (filters.sort ?? 'ship_date'),
     page: page + 1,
     per_page: perPage,
   };
@@ -229,8 +253,10 @@ export function CaseListPage({ OrganizationName, CreateBatchDialog }: CaseListPa
   });
   const rows: PatientListRow[] = patients.data?.data ?? [];
   const batchMode = layout === 'batch';
-  const showBatch = canBatch && !batchMode;
+  const showBatch = canBatch && !batchMode && !shippingView;
   const columns = batchMode ? 7 : showBatch ? 7 : 6;
+  const groups = shippingView ? groupByShipment(rows) : null;
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: PATIENTS_QUERY_KEY });
   const batchable = rows.filter((r) => r.batchable);
   const toggleSelected = (id: number) => setSelected((prev) => toggled(prev, id));
   const allSelected = batchable.length > 0 && batchable.every((r) => selected.has(r.id));
@@ -275,6 +301,91 @@ export function CaseListPage({ OrganizationName, CreateBatchDialog }: CaseListPa
     },
   ].filter((c): c is { key: string; label: string; clear: () => void } => Boolean(c));
 
+  const renderRow = (p: PatientListRow) => (
+    <ExpandableCaseRow
+      key={p.id}
+      patient={p}
+      open={expanded.has(p.id)}
+      onToggle={() => setExpanded((prev) => toggled(prev, p.id))}
+      columns={columns}
+    >
+      {batchMode && (
+        <TableCell padding="checkbox">
+          <Checkbox
+            checked={selected.has(p.id)}
+            disabled={!p.batchable}
+            onChange={() => toggleSelected(p.id)}
+            slotProps={{
+              input: {
+                'aria-label': p.batchable
+                  ? `Select ${p.full_name} for a batch`
+                  : `${p.full_name} cannot join a batch`,
+              },
+            }}
+          />
+        </TableCell>
+      )}
+      <TableCell>
+        <CaseDetails patient={p}>
+          <Typography variant="body2" component="div">
+            <OrganizationName id={p.organization.id} name={p.organization.name} />
+            {p.organization.organization_type && (
+              <Typography component="span" variant="body2" color="text.secondary">
+                {' '}
+                · {p.organization.organization_type.name}
+              </Typography>
+            )}
+          </Typography>
+        </CaseDetails>
+      </TableCell>
+      {batchMode ? (
+        <TableCell>
+          <Typography variant="body2">
+            {p.rx_form?.jaws_id ? JAW_TYPE_LABELS[p.rx_form.jaws_id] : '—'}
+          </Typography>
+        </TableCell>
+      ) : (
+        <TableCell>
+          <Typography variant="body2">Created: {formatDate(p.created_at)}</Typography>
+          {p.rx_form?.bonding_date && (
+            <Typography variant="body2">Bonding: {formatDate(p.rx_form.bonding_date)}</Typography>
+          )}
+          <Typography variant="body2" color="text.secondary">
+            Modified: {formatDateTime(p.updated_at)}
+          </Typography>
+          {p.overall_production_time > 0 && (
+            <Typography variant="body2" color="text.secondary">
+              Production: {formatDuration(p.overall_production_time)}
+            </Typography>
+          )}
+        </TableCell>
+      )}
+      <TableCell>
+        <RequestChips requests={p.requests} now={now} />
+      </TableCell>
+      {showBatch && (
+        <TableCell>
+          {p.batch ? (
+            <Link component={RouterLink} to={`/batches/${p.batch.id}`}>
+              {p.batch.name}
+            </Link>
+          ) : (
+            <Typography variant="body2" color="text.secondary">
+              —
+            </Typography>
+          )}
+        </TableCell>
+      )}
+      <TableCell>
+        {shippingView && p.shipment ? (
+          <ShipmentCaseLabels patient={p} shipment={p.shipment} onChanged={refresh} />
+        ) : (
+          <ShipDate date={p.ship_date} completed={p.ship_completed} now={now} />
+        )}
+      </TableCell>
+    </ExpandableCaseRow>
+  );
+
   return (
     <Box>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap', mb: 2 }}>
@@ -290,7 +401,10 @@ export function CaseListPage({ OrganizationName, CreateBatchDialog }: CaseListPa
             setLayout(value);
             setSelected(new Set());
             setPage(0);
-            if (value === 'keywords') setFilters((f) => keywordsOnly(f));
+            if (value === 'keywords') {
+              setFilters((f) => keywordsOnly(f));
+              setShipping(false);
+            }
             setPerPage(value === 'batch' ? BATCH_MODE_PAGE_SIZE : PATIENTS_MANAGEMENT_PAGE_SIZE);
           }}
           aria-label="Layout"
@@ -411,14 +525,32 @@ export function CaseListPage({ OrganizationName, CreateBatchDialog }: CaseListPa
               <Select
                 labelId="case-list-sort"
                 label="Sort"
-                value={filters.sort ?? 'ship_date'}
+                value={shippingView ? (filters.sort ?? 'oldest') : (filters.sort ?? 'ship_date')}
                 onChange={(e) =>
                   update({ sort: e.target.value === 'ship_date' ? null : (e.target.value as CaseListSort) })
                 }
               >
-                <MenuItem value="ship_date">Ship date</MenuItem>
-                <MenuItem value="newest">Newest cases</MenuItem>
-                <MenuItem value="oldest">Oldest cases</MenuItem>
+                {/* The shipping view orders shipments (by shipment key), the others cases. */}
+                {shippingView
+                  ? [
+                      <MenuItem key="oldest" value="oldest">
+                        Oldest shipments
+                      </MenuItem>,
+                      <MenuItem key="newest" value="newest">
+                        Newest shipments
+                      </MenuItem>,
+                    ]
+                  : [
+                      <MenuItem key="ship_date" value="ship_date">
+                        Ship date
+                      </MenuItem>,
+                      <MenuItem key="newest" value="newest">
+                        Newest cases
+                      </MenuItem>,
+                      <MenuItem key="oldest" value="oldest">
+                        Oldest cases
+                      </MenuItem>,
+                    ]}
               </Select>
             </FormControl>
           </Box>
@@ -429,6 +561,20 @@ export function CaseListPage({ OrganizationName, CreateBatchDialog }: CaseListPa
               {canViewArchived && toggle('archivedOnly', 'Archived only')}
               {toggle('caseNotesOnly', 'Case notes only')}
               {toggle('rushOnly', 'Rush case only')}
+              {canShipping && (
+                <FormControlLabel
+                  control={
+                    <Switch
+                      checked={shipping}
+                      onChange={(e) => {
+                        setShipping(e.target.checked);
+                        setPage(0);
+                      }}
+                    />
+                  }
+                  label="Shipping"
+                />
+              )}
             </FormGroup>
           )}
           {scopeChips.length > 0 && (
@@ -442,17 +588,14 @@ export function CaseListPage({ OrganizationName, CreateBatchDialog }: CaseListPa
             <Button variant="outlined" onClick={() => setExpanded(new Set())} disabled={expanded.size === 0}>
               Collapse All
             </Button>
-            <Button
-              variant="outlined"
-              startIcon={<RefreshIcon />}
-              onClick={() => void queryClient.invalidateQueries({ queryKey: PATIENTS_QUERY_KEY })}
-            >
+            <Button variant="outlined" startIcon={<RefreshIcon />} onClick={refresh}>
               Refresh
             </Button>
             <Button
               variant="outlined"
               onClick={() => {
                 setFilters(DEFAULT_CASE_LIST_FILTERS);
+                setShipping(false);
                 setPage(0);
               }}
             >
@@ -524,91 +667,23 @@ export function CaseListPage({ OrganizationName, CreateBatchDialog }: CaseListPa
                 {batchMode ? <TableCell>Parts</TableCell> : <TableCell>Dates</TableCell>}
                 <TableCell>Requests</TableCell>
                 {showBatch && <TableCell>Batch</TableCell>}
-                <TableCell>Shipping</TableCell>
+                <TableCell>{shippingView ? 'Shipment' : 'Shipping'}</TableCell>
                 <TableCell align="right">Actions</TableCell>
               </TableRow>
             </TableHead>
             <TableBody>
-              {rows.map((p) => (
-                <ExpandableCaseRow
-                  key={p.id}
-                  patient={p}
-                  open={expanded.has(p.id)}
-                  onToggle={() => setExpanded((prev) => toggled(prev, p.id))}
-                  columns={columns}
-                >
-                  {batchMode && (
-                    <TableCell padding="checkbox">
-                      <Checkbox
-                        checked={selected.has(p.id)}
-                        disabled={!p.batchable}
-                        onChange={() => toggleSelected(p.id)}
-                        slotProps={{
-                          input: {
-                            'aria-label': p.batchable
-                              ? `Select ${p.full_name} for a batch`
-                              : `${p.full_name} cannot join a batch`,
-                          },
-                        }}
+              {groups
+                ? groups.map((g) => (
+                    <Fragment key={`group-${g.rows[0]!.id}`}>
+                      <ShipmentGroupHeader
+                        group={g}
+                        columns={columns}
+                        actions={<ShipmentGroupActions cases={g.cases} onChanged={refresh} />}
                       />
-                    </TableCell>
-                  )}
-                  <TableCell>
-                    <CaseDetails patient={p}>
-                      <Typography variant="body2" component="div">
-                        <OrganizationName id={p.organization.id} name={p.organization.name} />
-                        {p.organization.organization_type && (
-                          <Typography component="span" variant="body2" color="text.secondary">
-                            {' '}
-                            · {p.organization.organization_type.name}
-                          </Typography>
-                        )}
-                      </Typography>
-                    </CaseDetails>
-                  </TableCell>
-                  {batchMode ? (
-                    <TableCell>
-                      <Typography variant="body2">
-                        {p.rx_form?.jaws_id ? JAW_TYPE_LABELS[p.rx_form.jaws_id] : '—'}
-                      </Typography>
-                    </TableCell>
-                  ) : (
-                    <TableCell>
-                      <Typography variant="body2">Created: {formatDate(p.created_at)}</Typography>
-                      {p.rx_form?.bonding_date && (
-                        <Typography variant="body2">Bonding: {formatDate(p.rx_form.bonding_date)}</Typography>
-                      )}
-                      <Typography variant="body2" color="text.secondary">
-                        Modified: {formatDateTime(p.updated_at)}
-                      </Typography>
-                      {p.overall_production_time > 0 && (
-                        <Typography variant="body2" color="text.secondary">
-                          Production: {formatDuration(p.overall_production_time)}
-                        </Typography>
-                      )}
-                    </TableCell>
-                  )}
-                  <TableCell>
-                    <RequestChips requests={p.requests} now={now} />
-                  </TableCell>
-                  {showBatch && (
-                    <TableCell>
-                      {p.batch ? (
-                        <Link component={RouterLink} to={`/batches/${p.batch.id}`}>
-                          {p.batch.name}
-                        </Link>
-                      ) : (
-                        <Typography variant="body2" color="text.secondary">
-                          —
-                        </Typography>
-                      )}
-                    </TableCell>
-                  )}
-                  <TableCell>
-                    <ShipDate date={p.ship_date} completed={p.ship_completed} now={now} />
-                  </TableCell>
-                </ExpandableCaseRow>
-              ))}
+                      {g.rows.map(renderRow)}
+                    </Fragment>
+                  ))
+                : rows.map(renderRow)}
               <TableStatusRow
                 colSpan={columns}
                 loading={patients.isPending}
@@ -637,7 +712,7 @@ export function CaseListPage({ OrganizationName, CreateBatchDialog }: CaseListPa
           onCreated={() => {
             setCreatingBatch(false);
             setSelected(new Set());
-            void queryClient.invalidateQueries({ queryKey: PATIENTS_QUERY_KEY });
+            refresh();
           }}
         />
       )}
