@@ -17,7 +17,7 @@ import {
 } from '@archline/contracts/tech-workflows';
 import dayjs from 'dayjs';
 import { useState, type FormEvent } from 'react';
-import { ApiError, errorMessage } from '../../../lib/api-client.ts';
+import { ApiError, errorMessage } from '../../lib/api-client.ts';
 
 const toLocalInput = (value: string | null) => (value ? dayjs(value).format('YYYY-MM-DDTHH:mm') : '');
 const fromLocalInput = (value: string) => (value ? dayjs(value).toISOString() : null);

@@ -13,12 +13,11 @@ import {
   formatDuration,
   type TechAssignableUser,
   type TechProcessStatus,
-  type TechWorkflow,
   type TechWorkflowProcess,
 } from '@archline/contracts/tech-workflows';
 import { useState } from 'react';
-import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
-import { EMPTY_VALUE, formatDateTime } from '../../../lib/format.ts';
+import { ConfirmDialog } from '../confirm-dialog.tsx';
+import { EMPTY_VALUE, formatDateTime } from '../../lib/format.ts';
 import { ProcessEditDialog } from './process-edit-dialog.tsx';
 
 const STATUS_COLORS: Record<TechProcessStatus, 'default' | 'primary' | 'warning' | 'success'> = {
@@ -38,7 +37,8 @@ const STATUS_LABELS: Record<TechProcessStatus, string> = {
 export interface ProcessTableProps {
   /** The table's accessible name. */
   label: string;
-  workflow: TechWorkflow;
+  /** A case's or a batch's workflow: its processes in step order. */
+  workflow: { processes: TechWorkflowProcess[] };
   /** The caller may edit the table (admin roles). */
   canEdit: boolean;
   assignableUsers: TechAssignableUser[];

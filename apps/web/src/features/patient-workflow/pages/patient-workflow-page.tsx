@@ -8,13 +8,13 @@ import type {
 import { useParams } from 'react-router';
 import { NotFoundPage } from '../../../components/not-found-page.tsx';
 import { PageLoader } from '../../../components/page-loader.tsx';
+import { PendingTaskNotice } from '../../../components/tech-workflow/pending-task-notice.tsx';
+import { ProcessTable } from '../../../components/tech-workflow/process-table.tsx';
 import { ApiError, errorMessage } from '../../../lib/api-client.ts';
 import { notifySuccess } from '../../../lib/notify.tsx';
 import { useCanOpen } from '../../../session/can-open.ts';
 import { usePatientWorkflow } from '../api/get-patient-workflow.ts';
 import { useProcessAction } from '../api/process-actions.ts';
-import { PendingTaskNotice } from '../components/pending-task-notice.tsx';
-import { ProcessTable } from '../components/process-table.tsx';
 import { RequestPager } from '../components/request-pager.tsx';
 import { WorkflowHeader, type OrganizationNameComponent } from '../components/workflow-header.tsx';
 import { useWorkflowChannel } from '../components/use-workflow-channel.ts';
