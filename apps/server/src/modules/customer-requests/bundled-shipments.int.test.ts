@@ -17,7 +17,6 @@ let owner: { id: number; headers: H };
 let doctorB: { id: number; headers: H };
 let locationA: number;
 let locationA2: number;
-let locationB: number;
 let method: number;
 
 async function req(method: 'GET' | 'POST' | 'PATCH', path: string, headers?: H, payload?: unknown) {
@@ -78,7 +77,6 @@ beforeAll(async () => {
     .execute();
   locationA = (await buildLocation(t.db, orgA, { location_name: 'Main Office' })).id;
   locationA2 = (await buildLocation(t.db, orgA, { location_name: 'Second Office' })).id;
-  locationB = (await buildLocation(t.db, orgB)).id;
   method = (await buildShippingMethod(t.db)).id;
 });
 afterAll(() => t?.close());
