@@ -71,7 +71,8 @@ const calls = () =>
   }));
 
 beforeEach(() => {
-  handler = () => json({ data: batch() });
+  handler = (_method, path) =>
+    path.endsWith('/workflow') ? json({ message: 'Not found.' }, 404) : json({ data: batch() });
   fetchMock = vi.fn<Fetch>(async (url: string, init?: RequestInit) =>
     handler(
       init?.method ?? 'GET',
@@ -222,7 +223,7 @@ describe('the batch page', () => {
         .map((c) => c.path),
     ).toEqual(['/batches/7/cases/22']);
     await waitFor(() => expect(screen.getAllByTestId('batch-case-row')).toHaveLength(2));
-    expect(calls().filter((c) => c.method === 'GET')).toHaveLength(2);
+    expect(calls().filter((c) => c.method === 'GET' && c.path === '/batches/7')).toHaveLength(2);
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
@@ -242,7 +243,7 @@ describe('the batch page', () => {
     expect(await screen.findByTestId('where')).toHaveTextContent('/batches');
     expect(notify.notifySuccess).toHaveBeenCalledWith(BATCH_MESSAGES.batchRemoved);
     // The batch is gone: it is not asked for again.
-    expect(calls().filter((c) => c.method === 'GET')).toHaveLength(1);
+    expect(calls().filter((c) => c.method === 'GET' && c.path === '/batches/7')).toHaveLength(1);
   });
 
   it('offers no removal from a completed batch', async () => {

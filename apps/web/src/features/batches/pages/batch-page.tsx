@@ -28,6 +28,7 @@ import { useRemoveBatchCase } from '../api/remove-batch-case.ts';
 import { useUpdateBatch } from '../api/update-batch.ts';
 import { BatchCasesCard } from '../components/batch-cases-card.tsx';
 import { BatchForm } from '../components/batch-form.tsx';
+import { BatchWorkflowCard } from '../components/batch-workflow-card.tsx';
 
 /** The batch id of the address: digits only, a positive safe integer; null for anything else. */
 export function batchIdOf(param: string | undefined): number | null {
@@ -36,7 +37,7 @@ export function batchIdOf(param: string | undefined): number | null {
   return Number.isSafeInteger(id) && id > 0 ? id : null;
 }
 
-/** /batches/{id} (staff): the batch form and the batch's cases. */
+/** /batches/{id} (staff): the batch form, the batch's cases and its technician workflow. */
 export function BatchPage() {
   const id = batchIdOf(useParams().id);
   const query = useBatch(id);
@@ -122,6 +123,8 @@ function BatchDetails({ batch }: { batch: Batch }) {
           setConfirming(true);
         }}
       />
+
+      <BatchWorkflowCard batchId={batch.id} />
 
       <ConfirmDialog
         open={confirming}
