@@ -101,6 +101,62 @@ test.describe('print batches', () => {
     await expect(view).toHaveAttribute('href', /\/patient-workflow\/\d+$/);
   });
 
+  test('the workflow card: a process of the batch is started and finished, and the batch read again', async ({
+    page,
+  }) => {
+    // The super admin: the technician's own tasks belong to the patient workflow specs.
+    await asUser(page, 'superadmin', { path: '/batches' });
+    await expect(page.getByRole('heading', { level: 1, name: 'Batches' })).toBeVisible({ timeout: 45_000 });
+    await page.getByLabel('Search by batch name').fill('Afternoon print run');
+    await page.getByRole('link', { name: 'View batch Afternoon print run' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Afternoon print run' })).toBeVisible();
+
+    const card = page.getByRole('region', { name: 'Workflow' });
+    const table = card.getByRole('table', { name: 'Batch workflow' });
+    const first = table
+      .getByRole('row')
+      .filter({ has: page.getByRole('rowheader', { name: 'Generate Tray' }) });
+    await expect(first).toContainText('Pending');
+    await expect(table.getByRole('button', { name: 'Start Generate QA' })).toHaveCount(0);
+    await expectAccessible(page);
+
+    const batchReads = () =>
+      page.waitForResponse(
+        (r) => /\/batches\/\d+$/.test(new URL(r.url()).pathname) && r.request().method() === 'GET',
+      );
+    let reread = batchReads();
+    await first.getByRole('button', { name: 'Start Generate Tray' }).click();
+    await expect(page.getByText('Process started.')).toBeVisible();
+    await reread;
+    await expect(first).toContainText('In Progress');
+    await expect(first).toContainText('Sam Super');
+
+    reread = batchReads();
+    await first.getByRole('button', { name: 'Finish Generate Tray' }).click();
+    await expect(page.getByText('Process finished.')).toBeVisible();
+    await reread;
+    await expect(first).toContainText('Completed');
+    const second = table
+      .getByRole('row')
+      .filter({ has: page.getByRole('rowheader', { name: 'Generate QA' }) });
+    await expect(second.getByRole('button', { name: 'Start Generate QA' })).toBeVisible();
+    await page.reload();
+    await expect(first).toContainText('Completed');
+
+    // At 390 px the table scrolls inside its own region, which the keyboard reaches.
+    await page.setViewportSize({ width: 390, height: 844 });
+    const region = card.getByRole('region', { name: 'Batch workflow, scrollable' });
+    await expect(region).toBeVisible();
+    const widths = await page.evaluate(() => ({
+      page: document.documentElement.scrollWidth,
+      view: document.documentElement.clientWidth,
+    }));
+    expect(widths.page).toBeLessThanOrEqual(widths.view);
+    await region.focus();
+    await expect(region).toBeFocused();
+    await expectAccessible(page);
+  });
+
   test('a doctor has no batches: the sidebar does not offer them and the address is refused', async ({
     page,
   }) => {
