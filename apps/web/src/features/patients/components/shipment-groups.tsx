@@ -79,7 +79,7 @@ export function ShipmentGroupHeader({
   const bundle = group.cases.find((c) => c.shipment.bundle)?.shipment.bundle ?? null;
   const count = group.rows.length;
   return (
-    <TableRow data-testid="shipment-group" sx={{ bgcolor: 'action.hover' }}>
+    <TableRow data-testid="shipment-group-header" sx={{ bgcolor: 'action.hover' }}>
       <TableCell colSpan={columns} sx={{ py: 1 }}>
         <Box
           sx={{

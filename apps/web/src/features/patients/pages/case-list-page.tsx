@@ -53,7 +53,7 @@ import {
   type RequestType,
 } from '@archline/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { Fragment, useEffect, useState, type ComponentType } from 'react';
+import { useEffect, useState, type ComponentType } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { useSettings } from '../../../session/settings.ts';
 import { useOrganizationFilter } from '../../../session/organization-filter.ts';
@@ -671,19 +671,22 @@ export function CaseListPage({
                 <TableCell align="right">Actions</TableCell>
               </TableRow>
             </TableHead>
+            {/* The shipping view: one row group per shipment, its header first. */}
+            {groups ? (
+              groups.map((g) => (
+                <TableBody key={`group-${g.rows[0]!.id}`} data-testid="shipment-group">
+                  <ShipmentGroupHeader
+                    group={g}
+                    columns={columns}
+                    actions={<ShipmentGroupActions cases={g.cases} onChanged={refresh} />}
+                  />
+                  {g.rows.map(renderRow)}
+                </TableBody>
+              ))
+            ) : (
+              <TableBody>{rows.map(renderRow)}</TableBody>
+            )}
             <TableBody>
-              {groups
-                ? groups.map((g) => (
-                    <Fragment key={`group-${g.rows[0]!.id}`}>
-                      <ShipmentGroupHeader
-                        group={g}
-                        columns={columns}
-                        actions={<ShipmentGroupActions cases={g.cases} onChanged={refresh} />}
-                      />
-                      {g.rows.map(renderRow)}
-                    </Fragment>
-                  ))
-                : rows.map(renderRow)}
               <TableStatusRow
                 colSpan={columns}
                 loading={patients.isPending}
