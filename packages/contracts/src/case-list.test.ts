@@ -138,6 +138,13 @@ describe('readCaseListQuery', () => {
     const read = readCaseListQuery(new URLSearchParams('filter[batch]=12&filter[tracking_number]= 1Z999 '));
     expect(read.filters).toEqual({ batchId: 12, trackingNumber: '1Z999' });
     expect(read.consumed).toEqual(['filter[batch]', 'filter[tracking_number]']);
+    expect(readCaseListQuery(new URLSearchParams('filter[shipping]=1')).filters).toEqual({ shipping: true });
+    expect(readCaseListQuery(new URLSearchParams('filter[shipping]=off')).filters).toEqual({
+      shipping: false,
+    });
+    expect(readCaseListQuery(new URLSearchParams('filter[shipping]=maybe')).consumed).toEqual([
+      'filter[shipping]',
+    ]);
     expect(readCaseListQuery(new URLSearchParams('filter[batch]=abc')).filters).toEqual({});
   });
 

@@ -139,9 +139,11 @@ export interface CaseListFilters {
   batchId: number | null;
   /** Only the cases with a print request of this tracking number (exact, spaces ignored). */
   trackingNumber: string;
+  /** The shipping view: cases with a shipment, grouped by shipment key (staff who ship). */
+  shipping: boolean;
 }
 
-type CaseListFlag = 'onHold' | 'activeOnly' | 'archivedOnly' | 'caseNotesOnly' | 'rushOnly';
+type CaseListFlag = 'onHold' | 'activeOnly' | 'archivedOnly' | 'caseNotesOnly' | 'rushOnly' | 'shipping';
 
 export const DEFAULT_CASE_LIST_FILTERS: CaseListFilters = {
   patient: '',
@@ -163,6 +165,7 @@ export const DEFAULT_CASE_LIST_FILTERS: CaseListFilters = {
   assignment: null,
   batchId: null,
   trackingNumber: '',
+  shipping: false,
 };
 
 /** `filter[...]` keys the management list understands, and the filter each sets. */
@@ -182,6 +185,7 @@ export const CASE_LIST_FILTER_PARAMS = {
   assignment: 'assignment',
   batch: 'batchId',
   tracking_number: 'trackingNumber',
+  shipping: 'shipping',
 } as const satisfies Record<string, keyof CaseListFilters>;
 
 const TRUE_VALUES = new Set(['1', 'true', 'yes', 'on']);

@@ -128,13 +128,3 @@ export function ShipmentGroupHeader({
     </TableRow>
   );
 }
-
-/** `filter[shipping]` of the address: true or false when given as a flag, undefined otherwise. */
-export function readShippingParam(params: URLSearchParams): boolean | undefined {
-  const raw = params.get('filter[shipping]');
-  if (raw === null) return undefined;
-  const v = raw.trim().toLowerCase();
-  if (['1', 'true', 'yes', 'on'].includes(v)) return true;
-  if (['0', 'false', 'no', 'off'].includes(v)) return false;
-  return undefined;
-}

@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { REQUEST_MESSAGES, type PatientListRow, type PatientShipment } from '@archline/contracts';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { groupByShipment, readShippingParam } from '../components/shipment-groups.tsx';
+import { groupByShipment } from '../components/shipment-groups.tsx';
 
 const held = vi.hoisted(() => ({ permissions: new Set<string>(), roles: ['admin'] as string[] }));
 vi.mock('../../../session/permissions.ts', () => ({
@@ -170,13 +170,6 @@ describe('the shipping view of the case list', () => {
       ['a', [6]],
     ]);
     expect(groups[0]!.cases.map((c) => c.shipment.printing_request_id)).toEqual([101, 102]);
-  });
-
-  it('reads filter[shipping] as a flag', () => {
-    expect(readShippingParam(new URLSearchParams('filter[shipping]=1'))).toBe(true);
-    expect(readShippingParam(new URLSearchParams('filter[shipping]=false'))).toBe(false);
-    expect(readShippingParam(new URLSearchParams('filter[shipping]=maybe'))).toBeUndefined();
-    expect(readShippingParam(new URLSearchParams('sort=newest'))).toBeUndefined();
   });
 
   it('turns on from the toggle: shipments ordered oldest first, one header per group', async () => {

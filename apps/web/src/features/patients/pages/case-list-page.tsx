@@ -74,7 +74,6 @@ import { canOnList } from '../patient-list-access.ts';
 import { PatientsPagination } from '../components/patients-pagination.tsx';
 import {
   groupByShipment,
-  readShippingParam,
   ShipmentGroupHeader,
   type ShipmentCaseLabelsComponent,
   type ShipmentGroupActionsComponent,
@@ -182,7 +181,8 @@ export function CaseListPage({
     ...DEFAULT_CASE_LIST_FILTERS,
     ...readCaseListQuery(params).filters,
   }));
-  const [shipping, setShipping] = useState(() => readShippingParam(params) ?? false);
+  const shipping = filters.shipping;
+  const setShipping = (on: boolean) => setFilters((f) => ({ ...f, shipping: on }));
   const [layout, setLayout] = useState<Layout>('default');
   const [page, setPage] = useState(0);
   const [perPage, setPerPage] = useState<number>(PATIENTS_MANAGEMENT_PAGE_SIZE);
@@ -200,7 +200,6 @@ export function CaseListPage({
     const { filters: fromAddress, consumed } = readCaseListQuery(params);
     if (consumed.length === 0) return;
     setFilters({ ...DEFAULT_CASE_LIST_FILTERS, ...fromAddress });
-    setShipping(readShippingParam(params) ?? false);
     setPage(0);
     setParams(new URLSearchParams(withoutConsumed(params, consumed)), { replace: true });
   }, [params, setParams]);
@@ -403,7 +402,6 @@ export function CaseListPage({
             setPage(0);
             if (value === 'keywords') {
               setFilters((f) => keywordsOnly(f));
-              setShipping(false);
             }
             setPerPage(value === 'batch' ? BATCH_MODE_PAGE_SIZE : PATIENTS_MANAGEMENT_PAGE_SIZE);
           }}
@@ -595,7 +593,6 @@ export function CaseListPage({
               variant="outlined"
               onClick={() => {
                 setFilters(DEFAULT_CASE_LIST_FILTERS);
-                setShipping(false);
                 setPage(0);
               }}
             >
