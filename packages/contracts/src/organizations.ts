@@ -6,6 +6,7 @@ import {
   PostalAddressFields,
   requiredText,
 } from './address.ts';
+import type { Permission } from './permissions.ts';
 import { AccountNumberSchema, EMAIL_INVALID_MESSAGE, EmailSchema, REQUIRED_MESSAGE } from './auth.ts';
 
 /**
@@ -29,6 +30,7 @@ export const ORGANIZATION_MESSAGES = {
   creditMax: 'Must not exceed 1000000000.',
   invalidDate: 'Invalid date.',
   accountNumberTaken: 'The account number has already been taken.',
+  created: 'Organization successfully created.',
   updated: 'Organization successfully updated.',
   deleted: 'Organization successfully deleted.',
   deleteHasRecords:
@@ -85,6 +87,37 @@ export const OrganizationUpdateRequest = z.object({
   customer_service_manager_user_id: z.number().int().positive().nullable().optional(),
 });
 export type OrganizationUpdateRequest = z.input<typeof OrganizationUpdateRequest>;
+
+/**
+ * POST /organizations: the organization form (name required; account number 6 to 20; type 2 to
+ * 20 letters and spaces, only with the type permission, else 403). Management only: the gate is
+ * CREATE_ORGANIZATION_PERMISSIONS.
+ */
+export const OrganizationCreateRequest = z.object({
+  name: requiredText(),
+  account_number: AccountNumberSchema.nullable().optional(),
+  organization_type: OrganizationTypeNameSchema.nullable().optional(),
+});
+export type OrganizationCreateRequest = z.input<typeof OrganizationCreateRequest>;
+/** Who may create an organization (the Create Organization button and POST /organizations). */
+export const CREATE_ORGANIZATION_PERMISSIONS = [
+  'organizations.manage',
+] as const satisfies readonly Permission[];
+/** Who may set the organization type on the organization form. */
+export const ORGANIZATION_TYPE_PERMISSIONS = [
+  'organizations.assign-organization-type',
+  'organization-types.manage',
+] as const satisfies readonly Permission[];
+/** Who may add an existing user to an organization (Add Member). */
+export const ADD_MEMBER_PERMISSIONS = [
+  'organizations.add_member',
+  'organizations.manage',
+] as const satisfies readonly Permission[];
+/** Who may invite an e-mail to an organization (Invite User). */
+export const INVITE_MEMBER_PERMISSIONS = [
+  'organization.update',
+  'organizations.manage',
+] as const satisfies readonly Permission[];
 
 // ---- members and invitations ----------------------------------------------------------------
 

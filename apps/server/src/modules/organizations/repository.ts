@@ -517,6 +517,14 @@ export async function accountNumberTaken(
   return !!row;
 }
 
+export async function insertOrganization(
+  db: Db,
+  values: { name: string; account_number: string | null; organization_type_id: number | null },
+): Promise<number> {
+  const row = await db.insertInto('organizations').values(values).returning('id').executeTakeFirstOrThrow();
+  return row.id;
+}
+
 export async function updateOrganization(
   db: Db,
   id: number,
@@ -701,13 +709,17 @@ export async function statusBucketCounts(
   joinedSince: Date,
 ): Promise<BucketCount[]> {
   if (organizationIds !== 'all' && !organizationIds.length) return [];
-  const orgScope =
-    organizationIds === 'all' ? sql`true` : sql`o.id in (${sql.join(organizationIds)})`;
+  const orgScope = organizationIds === 'all' ? sql`true` : sql`o.id in (${sql.join(organizationIds)})`;
   const doctorScope =
     organizationIds === 'all'
       ? sql`true`
       : sql`exists (select 1 from organization_user ou where ou.user_id = u.id and ou.organization_id in (${sql.join(organizationIds)}))`;
-  const result = await sql<{ kind: 'organization' | 'doctor'; status: number; total: number; joined: number }>`
+  const result = await sql<{
+    kind: 'organization' | 'doctor';
+    status: number;
+    total: number;
+    joined: number;
+  }>`
     select 'organization' as kind, x.status, count(*)::int as total,
       count(*) filter (where x.joined_at >= ${joinedSince})::int as joined
     from (
@@ -735,4 +747,3 @@ export async function statusBucketCounts(
     joined: Number(r.joined),
   }));
 }
-

@@ -19,6 +19,7 @@ import {
   MembersResponse,
   MessageResponse,
   ORGANIZATION_MESSAGES,
+  OrganizationCreateRequest,
   OrganizationIdParams,
   OrganizationMember,
   OrganizationMessageResponse,
@@ -56,6 +57,27 @@ export const organizationRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ({
       organizations: await service.listOrganizations(ctx, requireActor(request), request.query),
     }),
+  );
+
+  app.post(
+    '/organizations',
+    {
+      schema: {
+        tags,
+        summary: 'Creates an organization from the organization form (organizations.manage)',
+        body: OrganizationCreateRequest,
+        response: { 201: OrganizationMessageResponse, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const organization = await service.createOrganization(
+        ctx,
+        requireActor(request),
+        request.body,
+        metaOf(request),
+      );
+      return reply.status(201).send({ organization, message: ORGANIZATION_MESSAGES.created });
+    },
   );
 
   app.get(

@@ -9,7 +9,10 @@
  * - archived or disabled organizations are read-only: writes answer 409.
  */
 import {
+  ADD_MEMBER_PERMISSIONS,
+  CREATE_ORGANIZATION_PERMISSIONS,
   ORGANIZATION_MESSAGES,
+  ORGANIZATION_TYPE_PERMISSIONS,
   type BillingAddress,
   type Contact,
   type Credit,
@@ -221,6 +224,52 @@ export async function quickGlance(ctx: AppContext, actor: Actor, id: number): Pr
 
 // ---- organization form, delete, archive ------------------------------------------------------
 
+export interface CreateInput {
+  name: string;
+  account_number?: string | null | undefined;
+  organization_type?: string | null | undefined;
+}
+
+/**
+ * POST /organizations: management creates an organization from the organization form
+ * (organizations.manage; the type only with the type permission). The account number is unique.
+ */
+export async function createOrganization(
+  ctx: AppContext,
+  actor: Actor,
+  input: CreateInput,
+  meta: RequestMeta,
+): Promise<OrganizationDetail> {
+  authorize(actor, ...CREATE_ORGANIZATION_PERMISSIONS);
+  if (input.organization_type) authorize(actor, ...ORGANIZATION_TYPE_PERMISSIONS);
+  const accountNumber = input.account_number || null;
+  const created = ctx.db.transaction().execute(async (trx) => {
+    if (accountNumber && (await repo.accountNumberTaken(trx, accountNumber, 0))) {
+      throw fieldError('account_number', ORGANIZATION_MESSAGES.accountNumberTaken);
+    }
+    const typeId = input.organization_type
+      ? await repo.findOrCreateOrganizationType(trx, input.organization_type)
+      : null;
+    const id = await repo.insertOrganization(trx, {
+      name: input.name,
+      account_number: accountNumber,
+      organization_type_id: typeId,
+    });
+    await auditOrganization(trx, actor, meta, 'organizations.create', id, {
+      name: input.name,
+      account_number: accountNumber,
+      organization_type: input.organization_type || null,
+    });
+    return detailOf(trx, (await repo.findOrganization(trx, id))!);
+  });
+  // Two requests racing for the same account number: the unique index decides.
+  return created.catch((err: unknown) => {
+    if ((err as { code?: string } | null)?.code === '23505')
+      throw fieldError('account_number', ORGANIZATION_MESSAGES.accountNumberTaken);
+    throw err;
+  });
+}
+
 export interface UpdateInput {
   name: string;
   account_number?: string | null | undefined;
@@ -374,7 +423,7 @@ export async function addMember(
 ): Promise<OrganizationMember> {
   if (input.role === 'organization_manager')
     authorize(actor, 'organizations.change-member-role', 'organizations.manage');
-  return write(ctx, actor, id, ['organizations.add_member', 'organizations.manage'], async (trx) => {
+  return write(ctx, actor, id, [...ADD_MEMBER_PERMISSIONS], async (trx) => {
     const user = await repo.findLiveUser(trx, input.user_id);
     if (!user) throw fieldError('user_id', ORGANIZATION_MESSAGES.userNotFound);
     if (await repo.findMember(trx, id, user.id))
@@ -603,4 +652,3 @@ export function countStatusBuckets(
 ): Promise<repo.BucketCount[]> {
   return repo.statusBucketCounts(ctx.db, organizationIds, joinedSince);
 }
-
