@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
   calendarDateIn,
+  defaultHeldFilter,
+  heldFilterOf,
   onHoldFilterLabel,
   onHoldFilterMode,
   parseDateRange,
@@ -86,19 +88,27 @@ describe('requestAgeTone', () => {
   });
 });
 
-describe('onHoldFilterLabel', () => {
-  it("reads 'On-hold' for admin and super_admin", () => {
-    expect(onHoldFilterLabel(['admin'])).toBe('On-hold');
-    expect(onHoldFilterLabel(['super_admin'])).toBe('On-hold');
-    expect(onHoldFilterMode(['admin'])).toBe('include');
+describe('the on-hold filter', () => {
+  it("reads 'On-hold' for admin and super_admin: held cases are left out until it includes them", () => {
+    for (const roles of [['admin'], ['super_admin'], ['doctor', 'admin']]) {
+      expect(onHoldFilterLabel(roles)).toBe('On-hold');
+      expect(onHoldFilterMode(roles)).toBe('include');
+      expect(defaultHeldFilter(roles)).toBe('exclude');
+      expect(heldFilterOf(roles, false)).toBe('exclude');
+      expect(heldFilterOf(roles, true)).toBe('include');
+    }
   });
 
-  it("reads 'On-hold Only' for everyone else", () => {
+  it("reads 'On-hold Only' for everyone else: held cases are listed, the toggle shows only them", () => {
     for (const role of ['tech_support', 'supervisor', 'lab_partner', 'doctor']) {
       expect(onHoldFilterLabel([role])).toBe('On-hold Only');
       expect(onHoldFilterMode([role])).toBe('only');
+      expect(defaultHeldFilter([role])).toBe('include');
+      expect(heldFilterOf([role], false)).toBe('include');
+      expect(heldFilterOf([role], true)).toBe('only');
     }
     expect(onHoldFilterLabel([])).toBe('On-hold Only');
+    expect(defaultHeldFilter([])).toBe('include');
   });
 });
 

@@ -1,6 +1,7 @@
 import { DASHBOARD_ACTIVITIES, type DashboardActivity } from './case-activity.ts';
 import { ASSIGNMENT_VALUES, type AssignmentValue } from './form-builder.ts';
 import { REQUEST_STATUS_KEYS, REQUEST_TYPES, type RequestStatusKey, type RequestType } from './requests.ts';
+import type { HeldFilter } from './patients.ts';
 import { ADMIN_ROLES } from './roles.ts';
 
 /**
@@ -85,16 +86,34 @@ export function requestAgeTone(oldestOpenAt: string | Date | null | undefined, n
   return 'danger';
 }
 
-// ---------------------------------------------------------------- on-hold label
+// ---------------------------------------------------------------- on-hold filter
+
+function isAdmin(roles: readonly string[]): boolean {
+  return roles.some((r) => (ADMIN_ROLES as readonly string[]).includes(r));
+}
 
 /** 'On-hold' (include held cases) for admin and super_admin; 'On-hold Only' for everyone else. */
 export function onHoldFilterLabel(roles: readonly string[]): 'On-hold' | 'On-hold Only' {
-  return roles.some((r) => (ADMIN_ROLES as readonly string[]).includes(r)) ? 'On-hold' : 'On-hold Only';
+  return isAdmin(roles) ? 'On-hold' : 'On-hold Only';
 }
 
-/** Whether the on-hold toggle includes held cases (admins) or limits the list to them (others). */
-export function onHoldFilterMode(roles: readonly string[]): 'include' | 'only' {
-  return onHoldFilterLabel(roles) === 'On-hold' ? 'include' : 'only';
+/** What the on-hold toggle asks for when on: admins include held cases, others see only them. */
+export function onHoldFilterMode(roles: readonly string[]): Exclude<HeldFilter, 'exclude'> {
+  return isAdmin(roles) ? 'include' : 'only';
+}
+
+/**
+ * How a patient list treats held cases when the caller does not say (the server applies it by the
+ * caller's roles): admin and super_admin lists leave them out until the on-hold toggle includes
+ * them; everyone else's lists include them.
+ */
+export function defaultHeldFilter(roles: readonly string[]): HeldFilter {
+  return isAdmin(roles) ? 'exclude' : 'include';
+}
+
+/** The `held` a list asks for: the toggle's mode when it is on, else the role's default. */
+export function heldFilterOf(roles: readonly string[], toggleOn: boolean): HeldFilter {
+  return toggleOn ? onHoldFilterMode(roles) : defaultHeldFilter(roles);
 }
 
 // ---------------------------------------------------------------- management query parameters

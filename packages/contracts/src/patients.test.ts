@@ -4,6 +4,7 @@ import {
   CheckSimilarPatientQuery,
   CreateCaseNoteRequest,
   DeletePatientRequest,
+  HELD_FILTERS,
   ListPatientsQuery,
   PATIENT_ACTIONS,
   PATIENT_ACTION_GATES,
@@ -237,13 +238,13 @@ describe('reason dialogs and notes', () => {
 describe('list query', () => {
   it('parses flags, id lists and dates', () => {
     const q = ListPatientsQuery.parse({
-      on_hold: 'true',
+      held: 'only',
       rush_only: '0',
       location_ids: '3,4,3',
       ship_date_from: '2026-01-02',
     });
     expect(q).toMatchObject({
-      on_hold: true,
+      held: 'only',
       rush_only: false,
       location_ids: [3, 4],
       ship_date_from: '2026-01-02',
@@ -251,6 +252,14 @@ describe('list query', () => {
     });
     expect(ListPatientsQuery.safeParse({ per_page: '101' }).success).toBe(false);
     expect(ListPatientsQuery.safeParse({ ship_date_to: '2026-13-01' }).success).toBe(false);
+  });
+
+  it('reads the on-hold filter as exclude, include or only', () => {
+    for (const held of HELD_FILTERS) expect(ListPatientsQuery.parse({ held }).held).toBe(held);
+    expect(ListPatientsQuery.parse({}).held).toBeUndefined();
+    expect(errorsOf(ListPatientsQuery.safeParse({ held: 'maybe' }))).toEqual({
+      held: ['The selected on-hold filter is invalid.'],
+    });
   });
 });
 

@@ -404,6 +404,14 @@ const idList = z
   .optional();
 
 /**
+ * How a patient list treats held (on-hold) cases: leave them out, include them, or show only them.
+ * The default by role and the on-hold toggle's meaning are in case-list.ts (defaultHeldFilter,
+ * onHoldFilterMode).
+ */
+export const HELD_FILTERS = ['exclude', 'include', 'only'] as const;
+export type HeldFilter = (typeof HELD_FILTERS)[number];
+
+/**
  * GET /patients query. Flat parameters:
  * - status: a tab (default 'all'); ignored (all statuses) while `search` has text.
  * - search: patient name (first, last, case number; trigram index). Management: also matches the
@@ -414,7 +422,10 @@ const idList = z
  * - organization_type_id: only organizations of that type (management).
  * - location_ids: comma-separated (or repeated) location ids of the Rx form (location or shipping location).
  * - ship_date_from / ship_date_to: expected ship date range (YYYY-MM-DD, inclusive; either side optional).
- * - on_hold: only held patients (not archived). archived: only archived/deleted ones (patients.view-archived).
+ * - held: exclude | include | only held patients (HELD_FILTERS). Without it the caller's roles decide
+ *   (defaultHeldFilter in case-list.ts: admin and super_admin exclude held cases, everyone else
+ *   includes them). only: held patients of every status, not archived.
+ * - archived: only archived/deleted ones (patients.view-archived).
  * - activity: only cases with that event (the dashboard's filtered statistics, DASHBOARD_ACTIVITIES);
  *   activity_from / activity_to: the event's days (YYYY-MM-DD, inclusive, either side optional) in
  *   time_zone (IANA name, default UTC).
@@ -452,7 +463,7 @@ export const ListPatientsQuery = z.object({
   activity_from: z.iso.date('Must be a date (YYYY-MM-DD).').optional(),
   activity_to: z.iso.date('Must be a date (YYYY-MM-DD).').optional(),
   time_zone: z.string().max(64).refine(isTimeZone, 'The time zone is invalid.').optional(),
-  on_hold: queryBool,
+  held: z.enum(HELD_FILTERS, { error: 'The selected on-hold filter is invalid.' }).optional(),
   archived: queryBool,
   active_only: queryBool,
   rush_only: queryBool,

@@ -190,12 +190,12 @@ describe('GET /patients', () => {
   });
 
   it('validates the query with field messages', async () => {
-    const res = await get('/patients?status=bogus&per_page=500&on_hold=maybe&location_ids=1,x', admin);
+    const res = await get('/patients?status=bogus&per_page=500&held=maybe&location_ids=1,x', admin);
     expect(res.statusCode).toBe(400);
     const errors = res.json().errors;
     expect(errors.status).toContain('The selected status is invalid.');
     expect(errors.per_page).toContain('The per page must not be greater than 100.');
-    expect(errors.on_hold).toContain('Must be true or false.');
+    expect(errors.held).toContain('The selected on-hold filter is invalid.');
     expect(errors.location_ids).toContain('Must be a list of ids.');
   });
 
@@ -239,10 +239,10 @@ describe('GET /patients', () => {
   });
 
   it('management default order: open shipments by ship date, then the rest newest first, shipped ones last', async () => {
-    const data = names((await get('/patients?status=all', admin)).json().data);
+    const data = names((await get('/patients?status=all&held=include', admin)).json().data);
     expect(data.slice(0, 3)).toEqual(['Approved2', 'Approved1', 'Elsewhere']);
     expect(data).toHaveLength(12);
-    const oldest = names((await get('/patients?status=all&sort=oldest', admin)).json().data);
+    const oldest = names((await get('/patients?status=all&held=include&sort=oldest', admin)).json().data);
     expect(oldest[0]).toBe('Mine');
 
     // A shipment completed a month ago, though its date is the earliest, goes to the end.
@@ -262,7 +262,7 @@ describe('GET /patients', () => {
       .returning('id')
       .executeTakeFirstOrThrow();
     try {
-      const withShipped = names((await get('/patients?status=all', admin)).json().data);
+      const withShipped = names((await get('/patients?status=all&held=include', admin)).json().data);
       expect(withShipped.slice(0, 2)).toEqual(['Approved2', 'Approved1']);
       expect(withShipped.at(-1)).toBe('Progress');
     } finally {
@@ -272,16 +272,16 @@ describe('GET /patients', () => {
   });
 
   it('pages: default page size 50 (management) / 25 (practice), the same total on every page', async () => {
-    const p1 = (await get('/patients?status=all&per_page=5&sort=newest', admin)).json();
-    const p3 = (await get('/patients?status=all&per_page=5&sort=newest&page=3', admin)).json();
-    const p9 = (await get('/patients?status=all&per_page=5&sort=newest&page=9', admin)).json();
+    const p1 = (await get('/patients?status=all&held=include&per_page=5&sort=newest', admin)).json();
+    const p3 = (await get('/patients?status=all&held=include&per_page=5&sort=newest&page=3', admin)).json();
+    const p9 = (await get('/patients?status=all&held=include&per_page=5&sort=newest&page=9', admin)).json();
     expect(p1.meta).toEqual({ page: 1, per_page: 5, total: 12, total_capped: false, last_page: 3 });
     expect(p3.meta.total).toBe(12);
     expect(p3.data).toHaveLength(2);
     expect(p9).toMatchObject({ data: [], meta: { total: 12 } });
     const seen = [
       ...p1.data,
-      ...(await get('/patients?status=all&per_page=5&sort=newest&page=2', admin)).json().data,
+      ...(await get('/patients?status=all&held=include&per_page=5&sort=newest&page=2', admin)).json().data,
       ...p3.data,
     ].map((p: PatientListItem) => p.id);
     expect(new Set(seen).size).toBe(12);
@@ -309,7 +309,7 @@ describe('GET /patients', () => {
   });
 
   it('filters: on hold, archived (view-archived), rush, case notes, active, location, organization type, ship dates', async () => {
-    expect(names((await get('/patients?on_hold=true', owner.headers)).json().data)).toEqual(['Held']);
+    expect(names((await get('/patients?held=only', owner.headers)).json().data)).toEqual(['Held']);
     expect(names((await get('/patients?archived=true', supervisor)).json().data)).toEqual(['Archived']);
     const denied = await get('/patients?archived=true', tech);
     expect(denied.statusCode).toBe(403);
@@ -346,7 +346,7 @@ describe('GET /patients', () => {
     });
     try {
       const list = async (query: string) =>
-        names((await get(`/patients?status=all&${query}`, admin)).json().data);
+        names((await get(`/patients?status=all&held=include&${query}`, admin)).json().data);
       expect((await list('request_type=printing')).sort()).toEqual(['Approved1', 'Approved2']);
       expect(await list('request_type=printing&request_status=in_progress')).toEqual([]);
       expect(await list('request_type=tray_design')).toEqual(['Held']);
@@ -356,7 +356,8 @@ describe('GET /patients', () => {
       expect((await list('request_status=new')).sort()).toEqual(['Approved1', 'Approved2']);
       expect(await list('request_type=flawed_tray')).toEqual([]);
       // The counts follow the same filter.
-      const counts = (await get('/patients/counts?request_type=tray_design', admin)).json().counts;
+      const counts = (await get('/patients/counts?request_type=tray_design&held=include', admin)).json()
+        .counts;
       expect(counts.all).toBe(1);
       // A practice sees only its own cases with such a request.
       expect(
@@ -431,6 +432,41 @@ describe('GET /patients', () => {
   });
 });
 
+describe('the on-hold filter (held): the default by role', () => {
+  const list = async (query: string, headers: H) =>
+    names((await get(`/patients?organization_id=${orgA}&${query}`, headers)).json().data);
+
+  it("admin: held cases are left out by default; 'include' adds them, 'only' lists just them", async () => {
+    const byDefault = await list('status=all', admin);
+    expect(byDefault).not.toContain('Held');
+    expect(byDefault).toHaveLength(10);
+    const included = await list('status=all&held=include', admin);
+    expect(included).toContain('Held');
+    expect(included).toHaveLength(11);
+    expect(await list('held=exclude', admin)).toEqual(byDefault);
+    expect(await list('held=only', admin)).toEqual(['Held']);
+    // A status tab keeps the rule: in progress shows the held case only once included.
+    expect(await list('status=in_progress', admin)).toEqual(['Progress']);
+    expect((await list('status=in_progress&held=include', admin)).sort()).toEqual(['Held', 'Progress']);
+  });
+
+  it('super_admin has the admin default', async () => {
+    const sa = await givenUser(t, { roles: ['super_admin'] });
+    const headers = bearer(await tokenFor(t, sa.id, { management: true }));
+    expect(await list('status=all', headers)).not.toContain('Held');
+    expect(await list('status=all&held=include', headers)).toContain('Held');
+  });
+
+  it("everyone else: held cases are listed by default; 'only' lists just them (any status)", async () => {
+    for (const headers of [tech, supervisor, owner.headers]) {
+      const byDefault = await list('status=all', headers);
+      expect(byDefault).toContain('Held');
+      expect(await list('status=new&held=only', headers)).toEqual(['Held']);
+      expect(await list('held=exclude', headers)).not.toContain('Held');
+    }
+  });
+});
+
 describe('counts per status', () => {
   const expected = {
     new: 3,
@@ -455,8 +491,11 @@ describe('counts per status', () => {
   });
 
   it('GET /patients/counts: the caller scope and filters; the tab counts match the list totals', async () => {
-    const all = (await get('/patients/counts', admin)).json().counts;
-    expect(all).toMatchObject({ all: 12, archived: 1 });
+    const all = (await get('/patients/counts?held=include', admin)).json().counts;
+    expect(all).toMatchObject({ all: 12, archived: 1, on_hold: 1 });
+    // The admin's default leaves the held case out of the tabs, as the list does; on_hold still counts it.
+    const byDefault = (await get('/patients/counts', admin)).json().counts;
+    expect(byDefault).toMatchObject({ all: 11, in_progress: all.in_progress - 1, on_hold: 1 });
     for (const status of [
       'new',
       'in_progress',
@@ -465,8 +504,11 @@ describe('counts per status', () => {
       'completed',
       'all',
     ] as const) {
-      const total = (await get(`/patients?status=${status}`, admin)).json().meta.total;
+      const total = (await get(`/patients?status=${status}&held=include`, admin)).json().meta.total;
       expect(total, status).toBe(all[status]);
+      expect((await get(`/patients?status=${status}`, admin)).json().meta.total, status).toBe(
+        byDefault[status],
+      );
     }
     expect((await get('/patients/counts?rush_only=true', admin)).json().counts).toMatchObject({
       in_progress: 1,

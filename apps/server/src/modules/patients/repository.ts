@@ -1,6 +1,7 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import {
   type DashboardActivity,
+  type HeldFilter,
   formatPatientName,
   PATIENTS_TOTAL_CAP,
   patientFullName,
@@ -71,8 +72,8 @@ export interface PatientFilters {
   locationIds?: number[];
   shipDateFrom?: string;
   shipDateTo?: string;
-  /** Only held, not archived. */
-  onHold?: boolean;
+  /** Held cases: 'exclude' them, 'include' them (default), or 'only' them (then not archived). */
+  held?: HeldFilter;
   /** 'only': only archived / deleted; 'include': both; 'exclude' (default): none. */
   archived?: 'only' | 'include' | 'exclude';
   activeOnly?: boolean;
@@ -143,6 +144,13 @@ export function activityCondition(activity: DashboardActivity, from: Date | null
   }
 }
 
+/** The held-case condition of an on-hold filter (null: held cases and others alike). */
+function heldCondition(held: HeldFilter | undefined): Cond | null {
+  if (held === 'only') return sql`p.held_at is not null`;
+  if (held === 'exclude') return sql`p.held_at is null`;
+  return null;
+}
+
 function filterConditions(f: PatientFilters): Cond[] {
   const conds: Cond[] = [];
   if (f.search) {
@@ -173,8 +181,9 @@ function filterConditions(f: PatientFilters): Cond[] {
   }
   if (f.shipDateFrom) conds.push(sql`p.ship_date >= ${f.shipDateFrom}::date`);
   if (f.shipDateTo) conds.push(sql`p.ship_date <= ${f.shipDateTo}::date`);
-  if (f.onHold) conds.push(sql`p.held_at is not null`);
-  const archived = f.onHold ? 'exclude' : (f.archived ?? 'exclude');
+  const held = heldCondition(f.held);
+  if (held) conds.push(held);
+  const archived = f.held === 'only' ? 'exclude' : (f.archived ?? 'exclude');
   if (archived === 'only') conds.push(sql`p.deleted_at is not null`);
   if (archived === 'exclude') conds.push(sql`p.deleted_at is null`);
   if (f.activeOnly) conds.push(sql`p.patient_status_id = 1`);
@@ -572,7 +581,11 @@ export async function countPatients(
   return Number(result.rows[0]?.count ?? 0);
 }
 
-/** Counts per status tab, on hold and archived in one statement. */
+/**
+ * Counts per status tab, on hold and archived in one statement. The tabs and archived follow the
+ * filters' held rule like the list; on_hold counts every held live case, whatever the rule, so the
+ * on-hold toggle knows what it would show.
+ */
 export async function countPerStatus(
   db: Kysely<DB>,
   scope: PatientScope,
@@ -583,9 +596,11 @@ export async function countPerStatus(
     number
   >
 > {
-  const base = { ...filters, onHold: false, archived: 'include' as const };
+  const base = { ...filters, held: 'include' as const, archived: 'include' as const };
   const where = and([scopeCondition(scope), ...filterConditions(base)]);
-  const live = sql`p.deleted_at is null`;
+  const held = heldCondition(filters.held);
+  const live = held ? sql`p.deleted_at is null and ${held}` : sql`p.deleted_at is null`;
+  const archived = held ? sql`p.deleted_at is not null and ${held}` : sql`p.deleted_at is not null`;
   const result = await sql<Record<string, unknown>>`
     select
       count(*) filter (where ${live} and ${statusCondition('new')}) as new,
@@ -594,8 +609,8 @@ export async function countPerStatus(
       count(*) filter (where ${live} and ${statusCondition('approved')}) as approved,
       count(*) filter (where ${live} and ${statusCondition('completed')}) as completed,
       count(*) filter (where ${live}) as all,
-      count(*) filter (where ${live} and p.held_at is not null) as on_hold,
-      count(*) filter (where p.deleted_at is not null) as archived
+      count(*) filter (where p.deleted_at is null and p.held_at is not null) as on_hold,
+      count(*) filter (where ${archived}) as archived
     from patients p
     left join rx_forms rx on ${RX_JOIN}
     where ${where}`.execute(db);

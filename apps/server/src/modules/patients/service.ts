@@ -25,6 +25,7 @@ import {
   canNotifyDoctor,
   rangeInstants,
   canPatientAction,
+  defaultHeldFilter,
   needsCompletedSetupNotice,
   patientNoteAccess,
   type ArchivePatientRequest,
@@ -232,7 +233,9 @@ function filtersOf(actor: Actor, q: CountsFilters): repo.PatientFilters {
     locationIds: q.location_ids,
     shipDateFrom: q.ship_date_from,
     shipDateTo: q.ship_date_to,
-    onHold: q.on_hold,
+    // The caller's roles decide the default (admins leave held cases out); anyone who sees a case
+    // may include held ones or list only them.
+    held: q.held ?? defaultHeldFilter(actor.roles),
     archived: q.archived ? 'only' : searching && canViewArchived(actor) ? 'include' : 'exclude',
     activeOnly: q.active_only,
     rushOnly: q.rush_only,
@@ -260,7 +263,8 @@ export async function listPatients(ctx: AppContext, actor: Actor, q: ListPatient
   if (q.organization_id !== undefined && !patientScopeReaches(actor, q.organization_id)) throw notFound();
   const filters = filtersOf(actor, q);
   // Searching, on-hold-only and archived-only lists span every status.
-  const status: PatientListStatus = q.search || q.on_hold || q.archived ? 'all' : (q.status ?? 'all');
+  const status: PatientListStatus =
+    q.search || filters.held === 'only' || q.archived ? 'all' : (q.status ?? 'all');
   const sort: PatientSort =
     q.sort ?? (management ? 'ship_date' : NEWEST_FIRST_STATUSES.includes(status) ? 'newest' : 'oldest');
   const perPage = q.per_page ?? (management ? PATIENTS_MANAGEMENT_PAGE_SIZE : PATIENTS_PRACTICE_PAGE_SIZE);
@@ -309,7 +313,8 @@ export async function listPatients(ctx: AppContext, actor: Actor, q: ListPatient
 
 export async function countsForScope(ctx: AppContext, actor: Actor, q: CountsFilters) {
   if (q.organization_id !== undefined && !patientScopeReaches(actor, q.organization_id)) throw notFound();
-  const filters = filtersOf(actor, { ...q, archived: undefined, on_hold: undefined });
+  // The tabs count what the list shows: every status, archived apart, the held rule applied.
+  const filters = filtersOf(actor, { ...q, archived: undefined });
   const counts = await repo.countPerStatus(ctx.db, patientScopeOf(actor), filters);
   if (!canViewArchived(actor)) counts.archived = 0;
   return { counts };

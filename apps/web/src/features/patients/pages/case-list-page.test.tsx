@@ -237,3 +237,47 @@ describe('the shipping view of the case list', () => {
     expect(screen.queryByRole('switch', { name: 'Shipping' })).not.toBeInTheDocument();
   });
 });
+
+describe('the on-hold filter of the case list', () => {
+  it.each(['admin', 'super_admin'])(
+    "%s: reads 'On-hold'; held cases are left to the server's default until it includes them",
+    async (role) => {
+      held.roles = [role];
+      const user = userEvent.setup();
+      renderPage();
+      const toggle = await screen.findByRole('switch', { name: 'On-hold' });
+      expect(screen.queryByRole('switch', { name: 'On-hold Only' })).not.toBeInTheDocument();
+      expect(toggle).not.toBeChecked();
+      await waitFor(() => expect(patientCalls().length).toBeGreaterThan(0));
+      expect(patientCalls().every((u) => !u.searchParams.has('held'))).toBe(true);
+
+      await user.click(toggle);
+      await waitFor(() => expect(patientCalls().at(-1)!.searchParams.get('held')).toBe('include'));
+      await user.click(toggle);
+      await waitFor(() => expect(patientCalls().at(-1)!.searchParams.has('held')).toBe(false));
+    },
+  );
+
+  it.each(['tech_support', 'supervisor', 'lab_partner'])(
+    "%s: reads 'On-hold Only' and asks for held cases only",
+    async (role) => {
+      held.roles = [role];
+      const user = userEvent.setup();
+      renderPage();
+      const toggle = await screen.findByRole('switch', { name: 'On-hold Only' });
+      expect(screen.queryByRole('switch', { name: 'On-hold' })).not.toBeInTheDocument();
+      await waitFor(() => expect(patientCalls().length).toBeGreaterThan(0));
+      expect(patientCalls().every((u) => !u.searchParams.has('held'))).toBe(true);
+
+      await user.click(toggle);
+      await waitFor(() => expect(patientCalls().at(-1)!.searchParams.get('held')).toBe('only'));
+    },
+  );
+
+  it('turns on from filter[on_hold]=1 with the role’s meaning', async () => {
+    held.roles = ['admin'];
+    renderPage('/patients-page?filter[on_hold]=1');
+    expect(await screen.findByRole('switch', { name: 'On-hold' })).toBeChecked();
+    await waitFor(() => expect(patientCalls().at(-1)!.searchParams.get('held')).toBe('include'));
+  });
+});

@@ -43,6 +43,7 @@ import {
   REQUEST_TYPE_LABELS,
   REQUEST_TYPES,
   onHoldFilterLabel,
+  onHoldFilterMode,
   readCaseListQuery,
   withoutConsumed,
   type AssignmentValue,
@@ -224,7 +225,9 @@ export function CaseListPage({
     user_id: filters.userId ?? undefined,
     organization_id: filters.organizationId ?? organizationFilter?.id ?? undefined,
     organization_type_id: filters.organizationTypeId ?? undefined,
-    on_hold: filters.onHold || undefined,
+    // On, the toggle includes held cases (admins) or shows only them (others); off, the server
+    // applies the caller's default (admins leave held cases out).
+    held: filters.onHold ? onHoldFilterMode(roles) : undefined,
     active_only: filters.activeOnly || undefined,
     archived: (canViewArchived && filters.archivedOnly) || undefined,
     case_notes_only: filters.caseNotesOnly || undefined,

@@ -97,7 +97,7 @@ export function PatientsPage() {
 
   const query: PatientsQuery = {
     ...filter,
-    ...(onHoldOnly ? { on_hold: true } : tab === 'archived' ? { archived: true } : { status: tab }),
+    ...(onHoldOnly ? { held: 'only' as const } : tab === 'archived' ? { archived: true } : { status: tab }),
     page: page + 1,
     per_page: perPage,
   };
