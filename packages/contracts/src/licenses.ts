@@ -4,7 +4,7 @@ import { PaginationMeta, pagingQuery } from './users.ts';
 
 /** Licenses and their devices. Spec: document 3 sections 2.5 (Devices tab), 2.10, 3, 5, 7. */
 
-export const LICENSES_DEFAULT_PAGE_SIZE = 15;
+export const LICENSES_DEFAULT_PAGE_SIZE = 25;
 export const LICENSES_MAX_PAGE_SIZE = 500;
 
 export const LICENSE_MESSAGES = {

@@ -4,7 +4,7 @@ import { PaginationMeta, pagingQuery } from './users.ts';
 
 /** Locations (offices, shipping destinations). Spec: document 3 sections 2.9, 3, 5, 6, 7. */
 
-export const LOCATIONS_DEFAULT_PAGE_SIZE = 15;
+export const LOCATIONS_DEFAULT_PAGE_SIZE = 25;
 export const LOCATIONS_MAX_PAGE_SIZE = 500;
 
 export const LOCATION_MESSAGES = {

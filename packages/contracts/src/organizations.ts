@@ -273,7 +273,7 @@ export const OrganizationsListQuery = z.object({
   customerServiceManager: z.coerce.number().int().positive().optional(),
   orderBy: z.enum(ORGANIZATION_ORDER_BY).default('name'),
   page: z.coerce.number().int().min(1).default(1),
-  perPage: z.coerce.number().int().min(1).max(100).default(15),
+  perPage: z.coerce.number().int().min(1).max(100).default(25),
 });
 export type OrganizationsListQuery = z.input<typeof OrganizationsListQuery>;
 export const OrganizationPageMeta = z.object({

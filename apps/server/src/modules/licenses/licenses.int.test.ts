@@ -77,7 +77,7 @@ describe('GET /licenses and /licenses/{id}', () => {
   it('lists licenses with seats and available seats, and searches by user', async () => {
     const res = await t.app.inject({ method: 'GET', url: url(), headers: tech });
     expect(res.statusCode).toBe(200);
-    expect(res.json().licenses.meta).toEqual({ current_page: 1, per_page: 15, total: 2, last_page: 1 });
+    expect(res.json().licenses.meta).toEqual({ current_page: 1, per_page: 25, total: 2, last_page: 1 });
     const a = res.json().licenses.data.find((l: { id: number }) => l.id === licA);
     expect(a).toMatchObject({
       user: { id: owner.id, full_name: 'Olive Owner' },

@@ -79,7 +79,7 @@ describe('GET /locations', () => {
   it('management sees every location, filters by organization and searches', async () => {
     const all = await t.app.inject({ method: 'GET', url: url(), headers: admin });
     expect(all.statusCode).toBe(200);
-    expect(all.json().locations.meta).toEqual({ current_page: 1, per_page: 15, total: 4, last_page: 1 });
+    expect(all.json().locations.meta).toEqual({ current_page: 1, per_page: 25, total: 4, last_page: 1 });
     const byOrg = await t.app.inject({ method: 'GET', url: url(`?organizationId=${orgB}`), headers: admin });
     expect(ids(byOrg.json())).toEqual([locB]);
     const search = await t.app.inject({ method: 'GET', url: url('?locationInfo=boulder'), headers: tech });

@@ -86,7 +86,7 @@ export function LicensesPage() {
             count: licenses.data?.meta.total ?? 0,
             page,
             rowsPerPage: perPage,
-            rowsPerPageOptions: [15, 30, 50],
+            rowsPerPageOptions: [10, 25, 50, 100],
             onPageChange: setPage,
             onRowsPerPageChange: (next) => {
               setPerPage(next);

@@ -112,7 +112,7 @@ export function LocationsPage() {
             count: query.data?.meta.total ?? 0,
             page: query.data ? Math.min(page, Math.max(0, query.data.meta.last_page - 1)) : 0,
             rowsPerPage: perPage,
-            rowsPerPageOptions: [15, 30, 50],
+            rowsPerPageOptions: [10, 25, 50, 100],
             onPageChange: setPage,
             onRowsPerPageChange: (next) => {
               setPerPage(next);

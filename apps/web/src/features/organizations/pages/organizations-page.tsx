@@ -30,7 +30,7 @@ const ORDER_OPTIONS: { value: NonNullable<OrganizationsListQuery['orderBy']>; la
 export function OrganizationsPage() {
   const { can } = usePermissions();
   const [keyword, setKeyword] = useState('');
-  const [query, setQuery] = useState<OrganizationsListQuery>({ orderBy: 'name', page: 1, perPage: 15 });
+  const [query, setQuery] = useState<OrganizationsListQuery>({ orderBy: 'name', page: 1, perPage: 25 });
   const list = useOrganizations(query);
   const canInvite = can('organizations.send-invite-to-create', 'organizations.manage');
 
