@@ -56,6 +56,10 @@ export function OrganizationPage({ RxFormSections }: OrganizationPageSections) {
   const canArchive = organization.deleted_at
     ? permissions.has('organization.un-archive')
     : permissions.has('organization.archive');
+  const canAddMember =
+    !readOnly && (permissions.has('organizations.add_member') || permissions.has('organizations.manage'));
+  const canGrantManager =
+    permissions.has('organizations.change-member-role') || permissions.has('organizations.manage');
   const glance = roleNames(user).some((r) => QUICK_GLANCE_ROLES.includes(r));
 
   return (
@@ -103,7 +107,12 @@ export function OrganizationPage({ RxFormSections }: OrganizationPageSections) {
       </Grid>
       <Stack spacing={3} sx={{ mt: 3 }}>
         <LocationsCard organization={organization} />
-        <MembersCard organization={organization} />
+        <MembersCard
+          organization={organization}
+          canAddMember={canAddMember}
+          canGrantManager={canGrantManager}
+          canInvite={canEdit}
+        />
         <CreditsCard organization={organization} canEdit={canCredit} />
         <RxFormSections organizationId={organization.id} readOnly={readOnly} />
         {canArchive && <ArchiveCard organization={organization} />}

@@ -15,6 +15,7 @@ import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
 import { usePermissions } from '../../../session/permissions.ts';
 import { useOrganizations, type OrganizationsListQuery } from '../api/list-organizations.ts';
+import { CreateOrganizationButton } from '../components/create-organization-dialog.tsx';
 import { InviteToCreateBar } from '../components/invite-to-create-bar.tsx';
 import { OrganizationRow } from '../components/organization-row.tsx';
 
@@ -49,9 +50,18 @@ export function OrganizationsPage() {
 
   return (
     <Box>
-      <Typography variant="h1" component="h1" sx={{ mb: 2 }}>
-        Organizations
-      </Typography>
+      <Stack
+        direction={{ xs: 'column', sm: 'row' }}
+        spacing={2}
+        sx={{ mb: 2, justifyContent: 'space-between', alignItems: { sm: 'center' } }}
+      >
+        <Typography variant="h1" component="h1">
+          Organizations
+        </Typography>
+        <Box>
+          <CreateOrganizationButton />
+        </Box>
+      </Stack>
       {canInvite && <InviteToCreateBar />}
       <Stack
         direction={{ xs: 'column', sm: 'row' }}

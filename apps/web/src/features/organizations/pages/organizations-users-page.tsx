@@ -23,6 +23,7 @@ import { isBuiltPath } from '../../../lib/built-routes.ts';
 import { notifyError } from '../../../lib/notify.tsx';
 import { useExportHub } from '../api/export-hub.ts';
 import { useHubSearch, type HubSearchQuery } from '../api/search-hub.ts';
+import { CreateOrganizationButton } from '../components/create-organization-dialog.tsx';
 import { HubHitCard } from '../components/hub-hit-card.tsx';
 import { StaffLinks } from '../components/staff-links.tsx';
 
@@ -136,6 +137,7 @@ export function OrganizationsUsersPage() {
           >
             Download CSV
           </Button>
+          <CreateOrganizationButton />
           {isBuiltPath('/users/add') && (
             <Button variant="contained" startIcon={<PersonAddIcon />} component={RouterLink} to="/users/add">
               Create User
