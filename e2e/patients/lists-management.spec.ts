@@ -155,7 +155,7 @@ test.describe('management case list (/patients-page)', () => {
   }) => {
     await openList(page, 'tech', '/patients-page');
     await expect(page.getByRole('switch', { name: 'Archived only' })).toHaveCount(0);
-    const held = await apiGet<ApiPage>(page, '/patients?on_hold=true&per_page=1');
+    const held = await apiGet<ApiPage>(page, '/patients?held=only&per_page=1');
     await page.getByRole('switch', { name: 'On-hold Only' }).check();
     await expectTotal(page, held.meta.total);
     await expect(rows(page).first()).toContainText('On Hold');
