@@ -96,7 +96,12 @@ export type OrganizationUpdateRequest = z.input<typeof OrganizationUpdateRequest
 export const OrganizationCreateRequest = z.object({
   name: requiredText(),
   account_number: AccountNumberSchema.nullable().optional(),
-  organization_type: OrganizationTypeNameSchema.nullable().optional(),
+  /** Empty means none (the form's field left blank). */
+  organization_type: requiredString()
+    .trim()
+    .refine((v) => v === '' || /^[A-Za-z ]{2,20}$/.test(v), ORGANIZATION_MESSAGES.invalidName)
+    .nullable()
+    .optional(),
 });
 export type OrganizationCreateRequest = z.input<typeof OrganizationCreateRequest>;
 /** Who may create an organization (the Create Organization button and POST /organizations). */

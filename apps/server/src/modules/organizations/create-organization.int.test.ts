@@ -80,6 +80,12 @@ describe('POST /organizations', () => {
     });
     expect(res.statusCode).toBe(201);
     expect(res.json().organization).toMatchObject({ account_number: null, organization_type: null });
+    const blank = await req('POST', '/organizations', admin, {
+      name: 'Blank Type Practice',
+      organization_type: ' ',
+    });
+    expect(blank.statusCode).toBe(201);
+    expect(blank.json().organization.organization_type).toBeNull();
   });
 
   it('validates with the organization form messages', async () => {

@@ -170,6 +170,19 @@ describe('Create Organization', () => {
       body: { name: 'Fresh Smiles', account_number: 'FRESH-01', organization_type: 'Dental Lab' },
     });
   });
+  it('sends a blank type as none', async () => {
+    const user = userEvent.setup();
+    handler = (url, init) =>
+      url.pathname.endsWith('/organizations') && init?.method === 'POST'
+        ? json({ organization: { ...organization, id: 43 }, message: ORGANIZATION_MESSAGES.created }, 201)
+        : json({ message: 'Not found.' }, 404);
+    renderWith(<CreateOrganizationDialog open canSetType onClose={() => {}} />);
+    const dialog = screen.getByRole('dialog', { name: 'Create Organization' });
+    await user.type(within(dialog).getByLabelText(/Organization Name/), 'Plain Practice');
+    await user.click(within(dialog).getByRole('button', { name: 'Create' }));
+    await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent('/organizations/43'));
+    expect(posts()[0]?.body).toEqual({ name: 'Plain Practice', account_number: null });
+  });
 });
 
 describe('Add Member', () => {
