@@ -1,5 +1,5 @@
 /**
- * SQL of the dashboard: the filtered statistics and their chart in ONE statement.
+ * SQL of the dashboard: the filtered statistics and their chart in two statements run side by side.
  *
  * Each statistic is driven from its own event table by a range scan of the event's time (the
  * indexes of migration 20261127000100_dashboard.sql), so a month costs the month's events whatever
@@ -94,10 +94,29 @@ function source(activity: DashboardActivity, w: Window, organizationIds: number[
 
 /** Statistics with at most one event per case (one Rx form per patient): counted without DISTINCT. */
 const ONE_PER_CASE: readonly DashboardActivity[] = ['submissions', 'initial_setups', 'completed_cases'];
+/** The statistics the chart shows: their one scan gives the chart's buckets and the total. */
+const CHARTED = ['submissions', 'completed_cases'] as const satisfies readonly DashboardActivity[];
+/**
+ * The statistics in two statements of about equal work (by the events each scans), sent together
+ * on two connections so both cores count: the embedded database runs them one after the other.
+ */
+const STATEMENTS: readonly (readonly DashboardActivity[])[] = [
+  ['submissions', 'completed_cases', 'insert_brackets', 'flawed_trays'],
+  ['initial_setups', 'shipped', 'print_requests'],
+];
+
+interface CountRow {
+  k: DashboardActivity;
+  bucket: number | null;
+  total: number;
+  live: number;
+}
 
 /**
- * The filtered statistics, today's figures and the chart's buckets in one statement: per
- * statistic, its events in the range (and today) within the caller's scope, counted per case.
+ * The filtered statistics, today's figures and the chart's buckets: per statistic, its events in
+ * the range (and today) within the caller's scope, counted per case. A charted statistic is read
+ * once, grouped by chart bucket (width_bucket: 0 before the first bound, n + 1 from the last on);
+ * its total is the sum of its buckets.
  */
 export async function activityCounts(db: Kysely<DB>, input: ActivityCountsInput): Promise<ActivityCounts> {
   const { range, live } = input;
@@ -113,21 +132,22 @@ export async function activityCounts(db: Kysely<DB>, input: ActivityCountsInput)
       : sql`select ev.pid, ev.at from (${source(activity, w, input.organizationIds)}) ev
           join patients p on p.id = ev.pid
           where p.deleted_at is null and ${patientScopeSql(input.scope, { patient: 'p' })}`;
-  const totals = DASHBOARD_ACTIVITIES.map((k) =>
-    ONE_PER_CASE.includes(k)
-      ? sql`select ${k}::text as k, null::int as bucket,
+  const part = (k: DashboardActivity): Cond =>
+    (CHARTED as readonly DashboardActivity[]).includes(k)
+      ? sql`select ${k}::text as k, width_bucket(s.at, ${input.thresholds}::timestamptz[]) as bucket,
           count(*) filter (where ${inRange})::int as total, count(*) filter (where ${inLive})::int as live
-          from (${scoped(k)}) s`
-      : // A case with several events counts once: group by case (hashed), then count.
-        sql`select ${k}::text, null::int, count(*) filter (where x.r)::int, count(*) filter (where x.l)::int
-          from (select s.pid, bool_or(${inRange}) as r, bool_or(${inLive}) as l from (${scoped(k)}) s group by s.pid) x`,
+          from (${scoped(k)}) s group by 2`
+      : ONE_PER_CASE.includes(k)
+        ? sql`select ${k}::text as k, null::int as bucket,
+            count(*) filter (where ${inRange})::int as total, count(*) filter (where ${inLive})::int as live
+            from (${scoped(k)}) s`
+        : // A case with several events counts once: group by case, then count.
+          sql`select ${k}::text as k, null::int as bucket, count(*) filter (where x.r)::int as total,
+            count(*) filter (where x.l)::int as live
+            from (select s.pid, bool_or(${inRange}) as r, bool_or(${inLive}) as l from (${scoped(k)}) s group by s.pid) x`;
+  const results = await Promise.all(
+    STATEMENTS.map((ks) => sql<CountRow>`${sql.join(ks.map(part), sql` union all `)}`.execute(db)),
   );
-  const chart = (['submissions', 'completed_cases'] as const).map(
-    (k) => sql`select ${k}::text, width_bucket(s.at, ${input.thresholds}::timestamptz[]), count(*)::int, 0
-      from (${scoped(k)}) s where ${inRange} group by 2`,
-  );
-  const result = await sql<{ k: DashboardActivity; bucket: number | null; total: number; live: number }>`
-    ${sql.join([...totals, ...chart], sql` union all `)}`.execute(db);
 
   const counts = Object.fromEntries(DASHBOARD_ACTIVITIES.map((k) => [k, { total: 0, live: 0 }])) as Record<
     DashboardActivity,
@@ -135,14 +155,13 @@ export async function activityCounts(db: Kysely<DB>, input: ActivityCountsInput)
   >;
   const series: ActivityCounts['series'] = [];
   const buckets = input.thresholds.length - 1;
-  for (const r of result.rows) {
-    if (r.bucket === null) counts[r.k] = { total: Number(r.total), live: Number(r.live) };
-    else {
-      // width_bucket: 1..n inside the bounds, 0 before the first, n + 1 from the last on.
-      const bucket = Number(r.bucket) - 1;
-      if (bucket >= 0 && bucket < buckets && (r.k === 'submissions' || r.k === 'completed_cases'))
-        series.push({ activity: r.k, bucket, count: Number(r.total) });
-    }
+  for (const r of results.flatMap((result) => result.rows)) {
+    counts[r.k].total += Number(r.total);
+    counts[r.k].live += Number(r.live);
+    if (r.bucket === null) continue;
+    const bucket = Number(r.bucket) - 1;
+    if (bucket >= 0 && bucket < buckets && (r.k === 'submissions' || r.k === 'completed_cases'))
+      series.push({ activity: r.k, bucket, count: Number(r.total) });
   }
   return { totals: counts, series };
 }
