@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  addressFilters,
   calendarDateIn,
   defaultHeldFilter,
   heldFilterOf,
@@ -229,5 +230,16 @@ describe('the dashboard activity filter', () => {
     expect(
       readCaseListQuery(new URLSearchParams('filter[activity_date]=2026-11-01,2026-11-30')).filters.activity,
     ).toBeUndefined();
+  });
+});
+
+describe('addressFilters', () => {
+  it('turns the on-hold toggle on for a dashboard card on an admin list, and only there', () => {
+    const card = { activity: { key: 'submissions' as const, range: null } };
+    expect(addressFilters(card, defaultHeldFilter(['admin']))).toEqual({ ...card, onHold: true });
+    expect(addressFilters(card, defaultHeldFilter(['super_admin']))).toEqual({ ...card, onHold: true });
+    expect(addressFilters(card, defaultHeldFilter(['tech_support']))).toEqual(card);
+    expect(addressFilters({ ...card, onHold: false }, 'exclude')).toEqual({ ...card, onHold: false });
+    expect(addressFilters({ batchId: 3 }, 'exclude')).toEqual({ batchId: 3 });
   });
 });

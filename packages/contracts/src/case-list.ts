@@ -116,6 +116,21 @@ export function heldFilterOf(roles: readonly string[], toggleOn: boolean): HeldF
   return toggleOn ? onHoldFilterMode(roles) : defaultHeldFilter(roles);
 }
 
+/**
+ * The filters an address opens the list with. A dashboard card (filter[activity]) counts every
+ * case of its event, held ones too: on a list that leaves held cases out (`defaultHeld` exclude:
+ * admins, see defaultHeldFilter), its link turns the on-hold toggle on (include), unless the
+ * address says otherwise.
+ */
+export function addressFilters(
+  fromAddress: Partial<CaseListFilters>,
+  defaultHeld: HeldFilter,
+): Partial<CaseListFilters> {
+  return fromAddress.activity && fromAddress.onHold === undefined && defaultHeld === 'exclude'
+    ? { ...fromAddress, onHold: true }
+    : fromAddress;
+}
+
 // ---------------------------------------------------------------- management query parameters
 
 export type CaseListSort = 'newest' | 'oldest';

@@ -42,6 +42,8 @@ import {
   REQUEST_STATUS_LABELS,
   REQUEST_TYPE_LABELS,
   REQUEST_TYPES,
+  addressFilters,
+  defaultHeldFilter,
   onHoldFilterLabel,
   onHoldFilterMode,
   readCaseListQuery,
@@ -171,6 +173,8 @@ export function CaseListPage({
   const { can } = usePermissions();
   const canBatch = can('batches.manage');
   const roles = user ? roleNames(user) : [];
+  // Whether the caller's lists leave held cases out until the toggle includes them (admins).
+  const defaultHeld = defaultHeldFilter(roles);
   // The shipping view: staff who update shipping information, never lab partners.
   const canShipping =
     can('printing-requests.update-shipping-information', 'printing-requests.manage') &&
@@ -180,7 +184,7 @@ export function CaseListPage({
   const [params, setParams] = useSearchParams();
   const [filters, setFilters] = useState<CaseListFilters>(() => ({
     ...DEFAULT_CASE_LIST_FILTERS,
-    ...readCaseListQuery(params).filters,
+    ...addressFilters(readCaseListQuery(params).filters, defaultHeld),
   }));
   const shipping = filters.shipping;
   const setShipping = (on: boolean) => setFilters((f) => ({ ...f, shipping: on }));
@@ -200,10 +204,10 @@ export function CaseListPage({
   useEffect(() => {
     const { filters: fromAddress, consumed } = readCaseListQuery(params);
     if (consumed.length === 0) return;
-    setFilters({ ...DEFAULT_CASE_LIST_FILTERS, ...fromAddress });
+    setFilters({ ...DEFAULT_CASE_LIST_FILTERS, ...addressFilters(fromAddress, defaultHeld) });
     setPage(0);
     setParams(new URLSearchParams(withoutConsumed(params, consumed)), { replace: true });
-  }, [params, setParams]);
+  }, [params, setParams, defaultHeld]);
 
   const canViewArchived = user ? canOnList(user, 'view_archived') : false;
   const canSearchDoctor = user ? canOnList(user, 'search_by_doctor') : false;
