@@ -134,7 +134,6 @@ async function loadBundle(ctx: AppContext, actor: Actor, id: number) {
 }
 
 function auditBundle(
-  ctx: AppContext,
   trx: Parameters<typeof recordAudit>[0],
   actor: Actor,
   meta: RequestMeta,
@@ -277,7 +276,7 @@ export async function completeBundle(
       );
     }
     await bundles.completeBundleIfDone(trx, id);
-    await auditBundle(ctx, trx, actor, meta, 'bundled_shipment.complete', id, {
+    await auditBundle(trx, actor, meta, 'bundled_shipment.complete', id, {
       printing_request_ids: unique,
       tracking_number: tracking,
       custom_shipping_fee_cents: body.custom_shipping_fee ?? null,
@@ -314,7 +313,7 @@ export async function updateBundle(
     });
     if (body.tracking_number !== undefined)
       for (const m of members) await repo.touchRequest(trx, m.requestId);
-    await auditBundle(ctx, trx, actor, meta, 'bundled_shipment.update', id, {
+    await auditBundle(trx, actor, meta, 'bundled_shipment.update', id, {
       tracking_number: body.tracking_number,
       custom_shipping_fee_cents: body.custom_shipping_fee,
       internal_shipping_cost_cents: body.internal_shipping_cost,

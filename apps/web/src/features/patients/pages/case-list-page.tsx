@@ -42,6 +42,7 @@ import {
   REQUEST_STATUS_LABELS,
   REQUEST_TYPE_LABELS,
   REQUEST_TYPES,
+  SHIPPING_VIEW_PERMISSIONS,
   addressFilters,
   defaultHeldFilter,
   onHoldFilterLabel,
@@ -176,9 +177,7 @@ export function CaseListPage({
   // Whether the caller's lists leave held cases out until the toggle includes them (admins).
   const defaultHeld = defaultHeldFilter(roles);
   // The shipping view: staff who update shipping information, never lab partners.
-  const canShipping =
-    can('printing-requests.update-shipping-information', 'printing-requests.manage') &&
-    !roles.includes('lab_partner');
+  const canShipping = can(...SHIPPING_VIEW_PERMISSIONS) && !roles.includes('lab_partner');
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
   const [creatingBatch, setCreatingBatch] = useState(false);
   const [params, setParams] = useSearchParams();

@@ -1,3 +1,4 @@
+import { SHIPPING_VIEW_PERMISSIONS } from '@archline/contracts';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
@@ -21,7 +22,7 @@ export function ShipmentCaseLabels({
 }) {
   const { can } = usePermissions();
   const [open, setOpen] = useState(false);
-  const printsLabels = can('printing-requests.update-shipping-information', 'printing-requests.manage');
+  const printsLabels = can(...SHIPPING_VIEW_PERMISSIONS);
   const reason = isShipmentOpen(shipment) ? shipmentBlockedReason(shipment) : null;
   return (
     <Stack spacing={0.5} sx={{ alignItems: 'flex-start' }}>

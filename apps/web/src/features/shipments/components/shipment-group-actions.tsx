@@ -1,3 +1,4 @@
+import { SHIPPING_VIEW_PERMISSIONS } from '@archline/contracts';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
@@ -34,7 +35,7 @@ export function ShipmentGroupActions({
   const { can } = usePermissions();
   const fees = useFeePermissions();
   const [open, setOpen] = useState<Open>(null);
-  const printsLabels = can('printing-requests.update-shipping-information', 'printing-requests.manage');
+  const printsLabels = can(...SHIPPING_VIEW_PERMISSIONS);
   const completes = can('customer-requests.complete', 'customer-requests.manage');
   const bundle = groupBundle(cases);
   const hasOpen = openCases(cases).length > 0;
