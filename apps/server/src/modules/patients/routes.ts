@@ -6,6 +6,8 @@ import {
   CaseReversalRequest,
   CheckSimilarPatientQuery,
   CheckSimilarPatientResponse,
+  CreatePatientRequest,
+  CreatePatientResponse,
   DeletePatientRequest,
   ListPatientsQuery,
   ListPatientsResponse,
@@ -21,6 +23,7 @@ import {
 } from '@archline/contracts';
 import { requireActor } from '../../platform/auth/plugin.ts';
 import * as service from './service.ts';
+import { createPatient } from './create-patient.ts';
 
 const tags = ['patients'];
 const errors = errorResponses(400, 401, 403, 404, 422);
@@ -43,6 +46,21 @@ export const patientRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => service.listPatients(ctx, requireActor(request), request.query, meta(request)),
+  );
+
+  app.post(
+    '/patients',
+    {
+      schema: {
+        tags,
+        summary:
+          'Starts a case for a doctor (user_id): the case form of POST /rx-forms with the doctor fixed, for whoever may act for that doctor (404 for a user or organization out of sight, 422 for a user who is not its doctor)',
+        body: CreatePatientRequest,
+        response: { 201: CreatePatientResponse, ...errorResponses(400, 401, 403, 404, 409, 422) },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await createPatient(ctx, requireActor(request), request.body, meta(request))),
   );
 
   app.get(
