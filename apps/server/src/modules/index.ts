@@ -23,6 +23,7 @@ import { formBuilderRoutes } from './form-builder/routes.ts';
 import { rxFormPreferenceRoutes } from './rx-form-preferences/routes.ts';
 import { onboardingRoutes } from './onboardings/routes.ts';
 import { accountSetupRoutes } from './account-setup/routes.ts';
+import { billingRoutes } from './billing/routes.ts';
 import { dashboardRoutes } from './dashboard/routes.ts';
 import { reportRoutes } from './reports/routes.ts';
 import { techWorkflowRoutes } from './tech-workflows/routes.ts';
@@ -67,6 +68,7 @@ export async function registerModules(api: FastifyInstance) {
   await api.register(formBuilderRoutes);
   await api.register(rxFormPreferenceRoutes);
   await api.register(accountSetupRoutes);
+  await api.register(billingRoutes);
   await api.register(onboardingRoutes);
   await api.register(dashboardRoutes);
   await api.register(reportRoutes);
