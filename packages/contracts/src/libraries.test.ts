@@ -26,7 +26,9 @@ describe('bracket teeth', () => {
     expect(BRACKET_TEETH).toHaveLength(32);
     expect(BRACKET_TEETH.slice(0, 2)).toEqual(['UR1', 'UR2']);
     expect(BRACKET_TEETH.at(-1)).toBe('LL8');
-    expect([toothCode('UR1'), toothCode('UL8'), toothCode('LR3'), toothCode('LL8')]).toEqual([11, 28, 33, 48]);
+    expect([toothCode('UR1'), toothCode('UL8'), toothCode('LR3'), toothCode('LL8')]).toEqual([
+      11, 28, 33, 48,
+    ]);
     expect(BRACKET_TEETH.every((t) => toothName(toothCode(t)) === t)).toBe(true);
     expect(() => toothCode('UX1')).toThrow();
     expect(() => toothName(19)).toThrow();
@@ -40,7 +42,15 @@ describe('inventory arithmetic', () => {
     expect(isLowStock({ available: 5, increment: 0 }, 5)).toBe(true);
     expect(isLowStock({ available: 6, increment: -1 }, 5)).toBe(true);
     expect(isLowStock({ available: 4, increment: 2 }, 5)).toBe(false);
-    expect(anyLowStock([{ available: 9, increment: 0 }, { available: 1, increment: 0 }], 2)).toBe(true);
+    expect(
+      anyLowStock(
+        [
+          { available: 9, increment: 0 },
+          { available: 1, increment: 0 },
+        ],
+        2,
+      ),
+    ).toBe(true);
   });
 
   it('never lets a total go below zero', () => {
@@ -62,20 +72,31 @@ describe('inventory arithmetic', () => {
     });
     expect(parsed.success).toBe(false);
     expect(parsed.error?.issues[0]?.message).toBe(LIBRARY_MESSAGES.reasonRequired);
-    expect(
-      UpdateBracketInventoryRequest.safeParse({ stocks: [], low_stock_threshold: 4 }).success,
-    ).toBe(true);
-    expect(
-      UpdateBracketInventoryRequest.safeParse({ stocks: [], low_stock_threshold: -1 }).success,
-    ).toBe(false);
+    expect(UpdateBracketInventoryRequest.safeParse({ stocks: [], low_stock_threshold: 4 }).success).toBe(
+      true,
+    );
+    expect(UpdateBracketInventoryRequest.safeParse({ stocks: [], low_stock_threshold: -1 }).success).toBe(
+      false,
+    );
   });
 
   it('fills every tooth and lists only the teeth that changed', () => {
     const stock = fullStock([{ tooth_number: 'UL2', available: 7 }]);
     expect(stock).toHaveLength(32);
-    expect(stock.find((s) => s.tooth_number === 'UL2')).toEqual({ tooth_number: 'UL2', available: 7, increment: 0 });
-    const before = new Map([['UR1', 5], ['UR2', 3]]);
-    const after = new Map([['UR1', 8], ['UR2', 3], ['LL8', 1]]);
+    expect(stock.find((s) => s.tooth_number === 'UL2')).toEqual({
+      tooth_number: 'UL2',
+      available: 7,
+      increment: 0,
+    });
+    const before = new Map([
+      ['UR1', 5],
+      ['UR2', 3],
+    ]);
+    const after = new Map([
+      ['UR1', 8],
+      ['UR2', 3],
+      ['LL8', 1],
+    ]);
     expect(inventoryChanges(before, after)).toEqual([
       { tooth_number: 'UR1', before: 5, after: 8, diff: 3 },
       { tooth_number: 'LL8', before: 0, after: 1, diff: 1 },

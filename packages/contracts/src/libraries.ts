@@ -147,8 +147,10 @@ export function isLowStock(s: Pick<StockLine, 'available' | 'increment'>, thresh
 }
 
 /** Whether any tooth is low. */
-export const anyLowStock = (stocks: readonly Pick<StockLine, 'available' | 'increment'>[], threshold: number) =>
-  stocks.some((s) => isLowStock(s, threshold));
+export const anyLowStock = (
+  stocks: readonly Pick<StockLine, 'available' | 'increment'>[],
+  threshold: number,
+) => stocks.some((s) => isLowStock(s, threshold));
 
 /** The teeth whose total would go below zero. */
 export function belowZeroTeeth(stocks: readonly StockLine[]): string[] {
@@ -362,7 +364,9 @@ export type LibraryUploadUrlResponse = z.infer<typeof LibraryUploadUrlResponse>;
 export const LibraryUploadPutResponse = z.object({ id: z.number().int(), size: z.number().int() });
 
 const UserIds = z.array(z.number().int().positive()).max(500);
-const FormatField = z.union([z.literal(1), z.literal(2)], { error: 'The format must be 1 (Original) or 2 (VTK).' });
+const FormatField = z.union([z.literal(1), z.literal(2)], {
+  error: 'The format must be 1 (Original) or 2 (VTK).',
+});
 
 export const StoreBracketLibrariesRequest = z.object({
   upload_ids: z
@@ -372,7 +376,10 @@ export const StoreBracketLibrariesRequest = z.object({
   format: FormatField.optional(),
   userIds: UserIds.optional(),
 });
-export const BracketLibrariesStoredResponse = z.object({ message: z.string(), data: z.array(BracketLibrary) });
+export const BracketLibrariesStoredResponse = z.object({
+  message: z.string(),
+  data: z.array(BracketLibrary),
+});
 
 export const UpdateBracketLibraryRequest = z.object({
   userIds: UserIds.optional(),

@@ -30,6 +30,11 @@ import { techWorkflowRoutes } from './tech-workflows/routes.ts';
 import { customerRequestRoutes } from './customer-requests/routes.ts';
 import { flawedTrayRoutes } from './flawed-trays/routes.ts';
 import { batchRoutes } from './batches/routes.ts';
+import { pricingRoutes } from './pricing/routes.ts';
+import { promotionCodeRoutes } from './promotion-codes/routes.ts';
+import { libraryRoutes } from './libraries/routes.ts';
+import { installerRoutes } from './installers/routes.ts';
+import { dibsOnDemandRoutes } from './dibs-on-demand/routes.ts';
 
 /**
  * A route is public when its schema declares `security: []` (so the OpenAPI document says the
@@ -76,4 +81,9 @@ export async function registerModules(api: FastifyInstance) {
   await api.register(customerRequestRoutes);
   await api.register(flawedTrayRoutes);
   await api.register(batchRoutes);
+  await api.register(pricingRoutes);
+  await api.register(promotionCodeRoutes);
+  await api.register(libraryRoutes);
+  await api.register(installerRoutes);
+  await api.register(dibsOnDemandRoutes);
 }
