@@ -35,3 +35,5 @@ export * from './countries.ts';
 export * from './libraries.ts';
 export * from './billing.ts';
 export * from './assignment-configurations.ts';
+export * from './pricing.ts';
+export * from './promotion-codes.ts';
