@@ -37,3 +37,4 @@ export * from './billing.ts';
 export * from './assignment-configurations.ts';
 export * from './pricing.ts';
 export * from './promotion-codes.ts';
+export * from './installers.ts';

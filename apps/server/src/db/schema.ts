@@ -226,6 +226,11 @@ export interface Contracts {
   updated_at: Generated<Timestamp>;
 }
 
+export interface DataVersions {
+  organization_id: number;
+  version: Generated<number>;
+}
+
 export interface Credits {
   created_at: Generated<Timestamp>;
   created_by_user_id: number | null;
@@ -312,6 +317,7 @@ export interface FormBuilderLayouts {
 export interface Installers {
   created_at: Generated<Timestamp>;
   file_name: string;
+  file_size: number | null;
   id: Generated<number>;
   organization_id: number | null;
   release_notes: string;
@@ -322,6 +328,18 @@ export interface Installers {
   v1: number;
   v2: number;
   v3: number;
+}
+
+export interface InstallerSettings {
+  auto_update: Generated<boolean>;
+  id: Generated<number>;
+  ml_file_name: string | null;
+  ml_file_size: number | null;
+  ml_storage_path: string | null;
+  ml_uploaded_at: Timestamp | null;
+  organization_id: number | null;
+  updated_at: Generated<Timestamp>;
+  updated_by_user_id: number | null;
 }
 
 export interface Jobs {
@@ -1053,6 +1071,7 @@ export interface DB {
   contacts: Contacts;
   contracts: Contracts;
   credits: Credits;
+  data_versions: DataVersions;
   custom_bracket_set_teeth: CustomBracketSetTeeth;
   custom_bracket_set_user: CustomBracketSetUser;
   custom_bracket_sets: CustomBracketSets;
@@ -1060,6 +1079,7 @@ export interface DB {
   devices: Devices;
   flawed_trays: FlawedTrays;
   form_builder_layouts: FormBuilderLayouts;
+  installer_settings: InstallerSettings;
   installers: Installers;
   jobs: Jobs;
   license_types: LicenseTypes;
