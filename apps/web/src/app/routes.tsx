@@ -107,6 +107,14 @@ const pages: Record<BuiltPath, LazyExoticComponent<ComponentType>> = {
   '/batches': lazyPage(() => import('../features/batches/pages/batches-page.tsx'), 'BatchesPage'),
   '/batches/:id': lazyPage(() => import('../features/batches/pages/batch-page.tsx'), 'BatchPage'),
   '/patient-workflow/:id': lazyPage(() => import('./pages/patient-workflow-page.tsx'), 'PatientWorkflowPage'),
+  '/subscriptions': lazyPage(
+    () => import('../features/billing/pages/subscriptions-page.tsx'),
+    'SubscriptionsPage',
+  ),
+  '/subscriptions/:id': lazyPage(
+    () => import('../features/billing/pages/subscription-details-page.tsx'),
+    'SubscriptionDetailsPage',
+  ),
 };
 
 export const protectedRoutes: AppRoute[] = BUILT_ROUTES.map((route) => ({

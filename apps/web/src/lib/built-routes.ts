@@ -41,6 +41,8 @@ export const BUILT_ROUTES = [
   { path: '/requests/:id' },
   { path: '/batches' },
   { path: '/batches/:id' },
+  { path: '/subscriptions' },
+  { path: '/subscriptions/:id' },
 ] as const satisfies readonly { path: string; bare?: boolean }[];
 
 export type BuiltPath = (typeof BUILT_ROUTES)[number]['path'];

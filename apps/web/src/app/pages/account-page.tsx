@@ -1,8 +1,27 @@
+import { PaymentMethodForm } from '../../features/account-setup/components/payment-method-form.tsx';
 import { AccountPage as AccountTabs } from '../../features/account/pages/account-page.tsx';
+import { InvoicesTab } from '../../features/billing/components/invoices-tab.tsx';
+import { PaymentTab as BillingPaymentTab } from '../../features/billing/components/payment-tab.tsx';
 import { DevicesTab } from '../../features/organization-account/components/devices-tab.tsx';
 import { OrganizationTab } from '../../features/organization-account/components/organization-tab.tsx';
+import type { MeUser } from '../../session/me.ts';
 
-/** /account: the account page with the Organization and Devices tabs of organization-account. */
+/** The Payment tab with the account setup's add form (card or bank, tokenized in the browser, bot check). */
+function PaymentTab({ user }: { user: MeUser }) {
+  return <BillingPaymentTab user={user} AddPaymentMethodForm={PaymentMethodForm} />;
+}
+
+/**
+ * /account: the account page with the Payment and Invoices tabs of billing and the Organization
+ * and Devices tabs of organization-account.
+ */
 export function AccountPage() {
-  return <AccountTabs OrganizationTab={OrganizationTab} DevicesTab={DevicesTab} />;
+  return (
+    <AccountTabs
+      PaymentTab={PaymentTab}
+      InvoicesTab={InvoicesTab}
+      OrganizationTab={OrganizationTab}
+      DevicesTab={DevicesTab}
+    />
+  );
 }

@@ -13,6 +13,8 @@ export interface AccountTab {
  */
 export const BUILT_ACCOUNT_TABS: readonly AccountTab[] = [
   { number: 0, label: 'User' },
+  { number: 2, label: 'Payment' },
+  { number: 4, label: 'Invoices' },
   { number: 6, label: 'Organization' },
   { number: 7, label: 'Devices' },
 ];

@@ -27,14 +27,16 @@ function UserTab({ user }: { user: MeUser }) {
   );
 }
 
-/** The tabs another feature (organization-account) owns; app/ composes them into the page. */
+/** The tabs other features (billing, organization-account) own; app/ composes them into the page. */
 export interface AccountPageTabs {
+  PaymentTab: ComponentType<{ user: MeUser }>;
+  InvoicesTab: ComponentType<{ user: MeUser }>;
   OrganizationTab: ComponentType<{ user: MeUser }>;
   DevicesTab: ComponentType<{ user: MeUser }>;
 }
 
 /** /account?tab=N: the tabs the user may see (of those the portal has), User first. */
-export function AccountPage({ OrganizationTab, DevicesTab }: AccountPageTabs) {
+export function AccountPage({ PaymentTab, InvoicesTab, OrganizationTab, DevicesTab }: AccountPageTabs) {
   const { user } = useSession();
   const [params, setParams] = useSearchParams();
   if (!user) return null;
@@ -64,6 +66,8 @@ export function AccountPage({ OrganizationTab, DevicesTab }: AccountPageTabs) {
       </Tabs>
       <Box role="tabpanel" id="account-tabpanel" aria-labelledby={`account-tab-${current.number}`}>
         {current.number === 0 && <UserTab user={user} />}
+        {current.number === 2 && <PaymentTab user={user} />}
+        {current.number === 4 && <InvoicesTab user={user} />}
         {current.number === 6 && <OrganizationTab user={user} />}
         {current.number === 7 && <DevicesTab user={user} />}
       </Box>
