@@ -29,6 +29,7 @@ import {
 import { seedDemoPatients, type DemoFileStore } from './demo-patients.ts';
 import { seedDemoLibraries } from './demo-libraries.ts';
 import { seedDemoReports } from './demo-reports.ts';
+import { seedDemoBilling } from './demo-billing.ts';
 import { seedDemoRequests } from './demo-requests.ts';
 import { seedDemoWorkflows } from './demo-workflows.ts';
 import { seedDemoBatches } from './demo-batches.ts';
@@ -679,6 +680,8 @@ export async function seedDemo(db: Kysely<DB>, options: { storage?: DemoFileStor
     await seedDemoRequests(trx, { organizationName: DEMO_ORGANIZATION });
     // Feedback, shipping costs and invoices for the reports
     await seedDemoReports(trx);
+    // Invoice lines, current invoices, payment methods, discounts and charges
+    await seedDemoBilling(trx, { demoOrganizationId: bright.id });
     // A parcel to make up today in the shipping view
     await seedDemoShipments(trx);
     // Technician workflows of the requests; one pending task per user
