@@ -98,7 +98,7 @@ export function createConformanceCheck(getDocument: () => OpenApiDocument) {
     const key = [status, `${status[0]}XX`, 'default'].find((k) => responses[k]);
     if (!key) return `status ${status} is not declared (declared: ${Object.keys(responses).join(', ')})`;
     const content = responses[key]!.content;
-    if (!content || answer.statusCode === 204) return undefined;
+    if (!content || answer.statusCode === 204 || answer.statusCode === 304) return undefined;
     const type = mediaType(answer.contentType);
     const declared = type && [type, `${type.split('/')[0]}/*`, '*/*'].find((t) => content[t]);
     if (!type || !declared) {

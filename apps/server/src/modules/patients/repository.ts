@@ -508,6 +508,8 @@ export interface ListArgs {
   withBatch?: boolean;
   /** Reads the shipment column (staff who ship). */
   withShipment?: boolean;
+  /** The list's total when already known for this data version: the page then skips its count. */
+  knownTotal?: number;
 }
 
 /**
@@ -530,7 +532,22 @@ function matching(a: Pick<ListArgs, 'scope' | 'filters' | 'status'>): Cond {
 
 /** Counts the matches no further than PATIENTS_TOTAL_CAP + 1. */
 const cappedCount = (from: Cond) =>
-  sql`select count(*) from (select 1 from ${from} limit ${PATIENTS_TOTAL_CAP + 1}) matching`;
+  sql`select count(*) from (select 1 from ${from} limit ${sql.lit(PATIENTS_TOTAL_CAP + 1)}) matching`;
+
+/**
+ * Pages up to this one carry their limit and offset in the statement's text, so each (page size,
+ * page) is planned once per connection and its plan reused (a generic plan of `limit $1` cannot
+ * know how many rows are wanted, so PostgreSQL would plan the statement afresh every time). Deeper
+ * pages, rarer, send them as parameters.
+ */
+export const LITERAL_PAGES = 20;
+
+function pageWindow(page: number, perPage: number): Cond {
+  const offset = (page - 1) * perPage;
+  return page <= LITERAL_PAGES
+    ? sql`limit ${sql.lit(perPage)} offset ${sql.lit(offset)}`
+    : sql`limit ${perPage} offset ${offset}`;
+}
 
 /**
  * One page in ONE statement: `page` filters and orders the ids and cuts the page (an index range
@@ -549,11 +566,11 @@ export async function listPatients(
     with page as (
       select p.id from ${from}
       order by ${order}
-      limit ${a.perPage} offset ${(a.page - 1) * a.perPage}
+      ${pageWindow(a.page, a.perPage)}
     ),
     req as materialized (${requestsByPatient(sql`select id from page`)})
     select ${ITEM_COLUMNS},${a.withBatch ? sql` ${BATCH_COLUMNS},` : sql``}${a.withShipment ? sql` ${SHIPMENT_COLUMNS},` : sql``}
-      (${cappedCount(from)}) as total_count
+      ${a.knownTotal === undefined ? sql`(${cappedCount(from)})` : sql`null::int`} as total_count
     from page
     join patients p on p.id = page.id
     ${ITEM_JOINS}
@@ -568,7 +585,7 @@ export async function listPatients(
         withShipment: a.withShipment,
       }),
     ),
-    total: rows.length ? Number(rows[0]!.total_count) : -1,
+    total: !rows.length ? -1 : (a.knownTotal ?? Number(rows[0]!.total_count)),
   };
 }
 

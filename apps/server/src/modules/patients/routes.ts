@@ -22,6 +22,7 @@ import {
   UpdatePatientRequest,
 } from '@archline/contracts';
 import { requireActor } from '../../platform/auth/plugin.ts';
+import { ifNoneMatchOf, NotModified, sendConditional } from '../../platform/http/conditional.ts';
 import * as service from './service.ts';
 import { createPatient } from './create-patient.ts';
 
@@ -42,10 +43,20 @@ export const patientRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           'Patients the caller may see, one page (practice: the current organization; management: its scope; lab partner: cases assigned to the third party)',
         querystring: ListPatientsQuery,
-        response: { 200: ListPatientsResponse, ...errors },
+        response: { 200: ListPatientsResponse, 304: NotModified, ...errors },
       },
     },
-    async (request) => service.listPatients(ctx, requireActor(request), request.query, meta(request)),
+    async (request, reply) =>
+      sendConditional(
+        reply,
+        await service.listPatients(
+          ctx,
+          requireActor(request),
+          request.query,
+          meta(request),
+          ifNoneMatchOf(request),
+        ),
+      ),
   );
 
   app.post(
@@ -71,10 +82,14 @@ export const patientRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           'Patients per status tab, on hold and archived, over the caller’s scope and the list filters',
         querystring: PatientCountsQuery,
-        response: { 200: PatientCountsResponse, ...errors },
+        response: { 200: PatientCountsResponse, 304: NotModified, ...errors },
       },
     },
-    async (request) => service.countsForScope(ctx, requireActor(request), request.query),
+    async (request, reply) =>
+      sendConditional(
+        reply,
+        await service.countsForScope(ctx, requireActor(request), request.query, ifNoneMatchOf(request)),
+      ),
   );
 
   app.get(
@@ -85,11 +100,20 @@ export const patientRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Patients of one organization per status tab, on hold and archived',
         params: OrganizationIdParams,
         querystring: PatientCountsQuery,
-        response: { 200: PatientCountsResponse, ...errors },
+        response: { 200: PatientCountsResponse, 304: NotModified, ...errors },
       },
     },
-    async (request) =>
-      service.countsForOrganization(ctx, requireActor(request), request.params.id, request.query),
+    async (request, reply) =>
+      sendConditional(
+        reply,
+        await service.countsForOrganization(
+          ctx,
+          requireActor(request),
+          request.params.id,
+          request.query,
+          ifNoneMatchOf(request),
+        ),
+      ),
   );
 
   app.get(

@@ -51,10 +51,21 @@ import {
   organizationExists,
   requireVisibleOrganization,
 } from '../../platform/permissions/organization-scope.ts';
-import { patientScopeOf, patientScopeReaches } from '../../platform/permissions/patient-scope.ts';
+import {
+  patientScopeOf,
+  patientScopeReaches,
+  type PatientScope,
+} from '../../platform/permissions/patient-scope.ts';
 import { can } from '../../platform/permissions/index.ts';
 import type { RequestMeta } from '../../platform/http/request-meta.ts';
 import { lastPage, totalOf } from '../../platform/http/paginate.ts';
+import {
+  BoundedCache,
+  dataVersion,
+  entityTag,
+  matchesIfNoneMatch,
+  type VersionScope,
+} from '../../platform/http/conditional.ts';
 import { publicSettings } from '../auth/service.ts';
 import { recordOnHoldNote } from '../case-notes/service.ts';
 import { notifyUser } from '../notifications/service.ts';
@@ -258,7 +269,8 @@ function filtersOf(actor: Actor, q: CountsFilters): repo.PatientFilters {
   };
 }
 
-export async function listPatients(ctx: AppContext, actor: Actor, q: ListPatientsFilters, meta: RequestMeta) {
+/** The repository's arguments of one list request (403 and 404 as the list answers them). */
+function listArgsOf(actor: Actor, q: ListPatientsFilters): repo.ListArgs {
   const management = isManagement(actor);
   if (q.organization_id !== undefined && !patientScopeReaches(actor, q.organization_id)) throw notFound();
   const filters = filtersOf(actor, q);
@@ -267,21 +279,96 @@ export async function listPatients(ctx: AppContext, actor: Actor, q: ListPatient
     q.search || filters.held === 'only' || q.archived ? 'all' : (q.status ?? 'all');
   const sort: PatientSort =
     q.sort ?? (management ? 'ship_date' : NEWEST_FIRST_STATUSES.includes(status) ? 'newest' : 'oldest');
-  const perPage = q.per_page ?? (management ? PATIENTS_MANAGEMENT_PAGE_SIZE : PATIENTS_PRACTICE_PAGE_SIZE);
-  const scope = patientScopeOf(actor);
-  const args = {
-    scope,
+  return {
+    scope: patientScopeOf(actor),
     filters,
     status,
     sort,
     page: q.page,
-    perPage,
+    perPage: q.per_page ?? (management ? PATIENTS_MANAGEMENT_PAGE_SIZE : PATIENTS_PRACTICE_PAGE_SIZE),
     withOrganizationType: management,
     withBatch: management && can(actor, 'batches.manage'),
     withShipment: seesShipments(actor),
   };
-  const { rows, total: windowTotal } = await repo.listPatients(ctx.db, args);
-  const counted = await totalOf(windowTotal, q.page, () => repo.countPatients(ctx.db, args));
+}
+
+/** The organizations whose writes can change what the scope lists. */
+function versionScopeOf(scope: PatientScope): VersionScope {
+  switch (scope.kind) {
+    case 'all':
+      return 'all';
+    case 'organizations':
+      return scope.ids;
+    case 'lab_partner':
+      return scope.organizationIds;
+    case 'practice':
+      return [scope.organizationId];
+    case 'none':
+      return [];
+  }
+}
+
+/**
+ * A list or counts answer's entity tag: who asks (user, current organization, roles and
+ * permissions decide columns and scope), what they ask (the resolved arguments), and the data
+ * version of the organizations they see.
+ */
+function answerTag(kind: string, actor: Actor, args: unknown, version: string): string {
+  return entityTag({
+    kind,
+    user: actor.userId,
+    organization: actor.currentOrganizationId,
+    roles: actor.roles,
+    permissions: [...actor.permissions].sort(),
+    args,
+    version,
+  });
+}
+
+/**
+ * Totals of lists already counted, by scope, filters, status and data version: a total cannot
+ * change while the version stays, so a page of a list counted once skips its capped count.
+ */
+const knownTotals = new BoundedCache<number>(2000);
+/** Counts per status already computed, keyed the same way. */
+const knownCounts = new BoundedCache<Awaited<ReturnType<typeof repo.countPerStatus>>>(2000);
+
+export type ConditionalAnswer<T> = { etag: string } & (
+  { notModified: true } | { notModified: false; body: T }
+);
+
+/**
+ * One page of patients, or notModified when `ifNoneMatch` already names this answer's tag (then
+ * nothing is read but the data version, and nothing is recorded: the caller learns nothing new).
+ */
+export async function listPatients(
+  ctx: AppContext,
+  actor: Actor,
+  q: ListPatientsFilters,
+  meta: RequestMeta,
+  ifNoneMatch?: string,
+): Promise<ConditionalAnswer<Awaited<ReturnType<typeof readPatientsPage>>>> {
+  const args = listArgsOf(actor, q);
+  const version = await dataVersion(ctx.db, versionScopeOf(args.scope));
+  const etag = answerTag('patients.list', actor, args, version);
+  if (matchesIfNoneMatch(ifNoneMatch, etag)) return { etag, notModified: true };
+  return { etag, notModified: false, body: await readPatientsPage(ctx, actor, q, meta, args, version) };
+}
+
+async function readPatientsPage(
+  ctx: AppContext,
+  actor: Actor,
+  q: ListPatientsFilters,
+  meta: RequestMeta,
+  args: repo.ListArgs,
+  version: string,
+) {
+  const { scope, perPage } = args;
+  const totalKey = entityTag({ scope, filters: args.filters, status: args.status, version });
+  const known = knownTotals.get(totalKey);
+  const { rows, total: windowTotal } = await repo.listPatients(ctx.db, { ...args, knownTotal: known });
+  const counted = known ?? (await totalOf(windowTotal, q.page, () => repo.countPatients(ctx.db, args)));
+  if (known === undefined && (windowTotal >= 0 || q.page > 1)) knownTotals.set(totalKey, counted);
   const totalCapped = counted > PATIENTS_TOTAL_CAP;
   const total = Math.min(counted, PATIENTS_TOTAL_CAP);
   await recordAudit(ctx.db, {
@@ -293,7 +380,7 @@ export async function listPatients(ctx: AppContext, actor: Actor, q: ListPatient
     entityType: 'patient',
     organizationId: scope.kind === 'practice' ? scope.organizationId : (q.organization_id ?? null),
     outcome: 'success',
-    details: { status, page: q.page, ids: rows.map((r) => r.id) },
+    details: { status: args.status, page: q.page, ids: rows.map((r) => r.id) },
   });
   const productionTimes = await overallProductionTimes(
     ctx,
@@ -311,13 +398,31 @@ export async function listPatients(ctx: AppContext, actor: Actor, q: ListPatient
   };
 }
 
-export async function countsForScope(ctx: AppContext, actor: Actor, q: CountsFilters) {
+/** Patients per status tab, on hold and archived; notModified as for the list. */
+export async function countsForScope(
+  ctx: AppContext,
+  actor: Actor,
+  q: CountsFilters,
+  ifNoneMatch?: string,
+): Promise<ConditionalAnswer<{ counts: Awaited<ReturnType<typeof repo.countPerStatus>> }>> {
   if (q.organization_id !== undefined && !patientScopeReaches(actor, q.organization_id)) throw notFound();
   // The tabs count what the list shows: every status, archived apart, the held rule applied.
   const filters = filtersOf(actor, { ...q, archived: undefined });
-  const counts = await repo.countPerStatus(ctx.db, patientScopeOf(actor), filters);
-  if (!canViewArchived(actor)) counts.archived = 0;
-  return { counts };
+  const scope = patientScopeOf(actor);
+  const version = await dataVersion(ctx.db, versionScopeOf(scope));
+  const etag = answerTag('patients.counts', actor, { scope, filters }, version);
+  if (matchesIfNoneMatch(ifNoneMatch, etag)) return { etag, notModified: true };
+  const key = entityTag({ scope, filters, version });
+  let counts = knownCounts.get(key);
+  if (!counts) {
+    counts = await repo.countPerStatus(ctx.db, scope, filters);
+    knownCounts.set(key, counts);
+  }
+  return {
+    etag,
+    notModified: false,
+    body: { counts: canViewArchived(actor) ? counts : { ...counts, archived: 0 } },
+  };
 }
 
 export async function countsForOrganization(
@@ -325,10 +430,11 @@ export async function countsForOrganization(
   actor: Actor,
   organizationId: number,
   q: CountsFilters,
+  ifNoneMatch?: string,
 ) {
   if (!patientScopeReaches(actor, organizationId) || !(await organizationExists(ctx.db, organizationId)))
     throw notFound();
-  return countsForScope(ctx, actor, { ...q, organization_id: organizationId });
+  return countsForScope(ctx, actor, { ...q, organization_id: organizationId }, ifNoneMatch);
 }
 
 // ------------------------------------------------------------------------------------------------

@@ -1,0 +1,203 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { API, bearer, givenOrganization, givenUser, tokenFor } from '../../../test/auth-helpers.ts';
+import { buildPatient, buildRxForm } from '../../db/seed/factories.ts';
+
+/**
+ * The case lists and their counts answer conditionally: an ETag built from who asks, what they
+ * ask and the data version of the organizations they see; If-None-Match with it answers 304 until
+ * a committed write could change the answer, and never after.
+ */
+type H = { authorization: string };
+let t: TestApp;
+let orgA: number;
+let orgB: number;
+let ownerA: { id: number; headers: H };
+let ownerB: { id: number; headers: H };
+let memberA: H;
+let admin: H;
+let patientA: number;
+
+async function get(path: string, headers: H, ifNoneMatch?: string) {
+  return t.app.inject({
+    method: 'GET',
+    url: `${API}${path}`,
+    headers: ifNoneMatch ? { ...headers, 'if-none-match': ifNoneMatch } : headers,
+  });
+}
+
+async function givenCase(organization_id: number, user_id: number, last_name: string) {
+  const p = await buildPatient(t.db, { organization_id, user_id, first_name: 'Case', last_name });
+  await buildRxForm(t.db, { organization_id, user_id, patient_id: p.id, status_id: 2 });
+  return p.id;
+}
+
+async function versionOf(organizationId: number): Promise<number> {
+  const row = await t.db
+    .selectFrom('data_versions')
+    .select('version')
+    .where('organization_id', '=', organizationId)
+    .executeTakeFirst();
+  return Number(row?.version ?? 0);
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  orgA = await givenOrganization(t, { name: 'Conditional A' });
+  orgB = await givenOrganization(t, { name: 'Conditional B' });
+  const a = await givenUser(t, { organizations: [{ id: orgA, role: 'organization_owner' }] });
+  const m = await givenUser(t, { organizations: [{ id: orgA, role: 'organization_member' }] });
+  const b = await givenUser(t, { organizations: [{ id: orgB, role: 'organization_owner' }] });
+  const ad = await givenUser(t, { roles: ['admin'] });
+  ownerA = { id: a.id, headers: bearer(await tokenFor(t, a.id)) };
+  memberA = bearer(await tokenFor(t, m.id));
+  ownerB = { id: b.id, headers: bearer(await tokenFor(t, b.id)) };
+  admin = bearer(await tokenFor(t, ad.id, { management: true }));
+  patientA = await givenCase(orgA, a.id, 'Alpha');
+  await givenCase(orgA, a.id, 'Beta');
+  await givenCase(orgB, b.id, 'Gamma');
+});
+
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('GET /patients answers conditionally', () => {
+  it('carries a weak ETag and private, no-cache; the same tag answers 304 with no body', async () => {
+    const first = await get('/patients', ownerA.headers);
+    expect(first.statusCode).toBe(200);
+    const tag = String(first.headers.etag);
+    expect(tag).toMatch(/^W\/"[A-Za-z0-9_-]{27}"$/);
+    expect(first.headers['cache-control']).toBe('private, no-cache');
+
+    const again = await get('/patients', ownerA.headers, tag);
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    expect(again.headers.etag).toBe(tag);
+    // A list of tags, and the strong form of the same tag, match too.
+    expect((await get('/patients', ownerA.headers, `W/"other", ${tag}`)).statusCode).toBe(304);
+    expect((await get('/patients', ownerA.headers, tag.replace(/^W\//, ''))).statusCode).toBe(304);
+    // Another query is another answer.
+    expect((await get('/patients?page=2', ownerA.headers, tag)).statusCode).toBe(200);
+  });
+
+  it('a write to a case of the organization changes the tag and the answer', async () => {
+    const before = await get('/patients', ownerA.headers);
+    const tag = String(before.headers.etag);
+    await t.db.updateTable('patients').set({ last_name: 'Alphonse' }).where('id', '=', patientA).execute();
+    const after = await get('/patients', ownerA.headers, tag);
+    expect(after.statusCode).toBe(200);
+    expect(after.headers.etag).not.toBe(tag);
+    expect(after.json().data.map((p: { last_name: string }) => p.last_name)).toContain('Alphonse');
+  });
+
+  it('a write in another organization leaves the practice’s answer as it is, not the admin’s', async () => {
+    const practice = String((await get('/patients', ownerA.headers)).headers.etag);
+    const lab = String((await get('/patients', admin)).headers.etag);
+    await givenCase(orgB, ownerB.id, 'Delta');
+    expect((await get('/patients', ownerA.headers, practice)).statusCode).toBe(304);
+    const labAfter = await get('/patients', admin, lab);
+    expect(labAfter.statusCode).toBe(200);
+    expect(labAfter.json().data.map((p: { last_name: string }) => p.last_name)).toContain('Delta');
+  });
+
+  it('a tag is the asker’s own: another user with the same query does not match it', async () => {
+    const ownerTag = String((await get('/patients', ownerA.headers)).headers.etag);
+    const member = await get('/patients', memberA, ownerTag);
+    expect(member.statusCode).toBe(200);
+    expect(member.headers.etag).not.toBe(ownerTag);
+  });
+
+  it('the total follows a new case at once, though the count was known for the previous version', async () => {
+    const before = (await get('/patients', ownerA.headers)).json().meta.total as number;
+    // Read again: the total now comes from what the first read counted.
+    expect((await get('/patients', ownerA.headers)).json().meta.total).toBe(before);
+    await givenCase(orgA, ownerA.id, 'Epsilon');
+    const after = await get('/patients', ownerA.headers);
+    expect(after.json().meta.total).toBe(before + 1);
+    expect(after.json().data.map((p: { last_name: string }) => p.last_name)).toContain('Epsilon');
+  });
+
+  it('validation and access come first: no tag for a 400, 401 or 404', async () => {
+    const bad = await get('/patients?page=0', ownerA.headers, '*');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.headers.etag).toBeUndefined();
+    const anonymous = await t.app.inject({
+      method: 'GET',
+      url: `${API}/patients`,
+      headers: { 'if-none-match': '*' },
+    });
+    expect(anonymous.statusCode).toBe(401);
+    const other = await get(`/patients?organization_id=${orgB}`, ownerA.headers, '*');
+    expect(other.statusCode).toBe(404);
+  });
+});
+
+describe('GET /patients/counts answers conditionally', () => {
+  it('304 while unchanged; a hold toggled in the organization changes the counts and the tag', async () => {
+    const first = await get('/patients/counts', ownerA.headers);
+    expect(first.statusCode).toBe(200);
+    const tag = String(first.headers.etag);
+    expect((await get('/patients/counts', ownerA.headers, tag)).statusCode).toBe(304);
+    const held = first.json().counts.on_hold as number;
+    await t.db
+      .updateTable('patients')
+      .set({ held_at: new Date(), held_by_group: 1 })
+      .where('id', '=', patientA)
+      .execute();
+    const after = await get('/patients/counts', ownerA.headers, tag);
+    expect(after.statusCode).toBe(200);
+    expect(after.json().counts.on_hold).toBe(held + 1);
+  });
+
+  it('the organization counts of a management user are conditional too', async () => {
+    const first = await get(`/organizations/${orgA}/patient_counts_per_status`, admin);
+    expect(first.statusCode).toBe(200);
+    expect(
+      (await get(`/organizations/${orgA}/patient_counts_per_status`, admin, String(first.headers.etag)))
+        .statusCode,
+    ).toBe(304);
+  });
+});
+
+describe('data versions', () => {
+  it('each table the lists read raises its organization’s version in the writing transaction', async () => {
+    const start = await versionOf(orgA);
+    await t.db
+      .insertInto('case_notes')
+      .values({
+        patient_id: patientA,
+        author_id: ownerA.id,
+        author_type: 'doctor',
+        author_name: 'Dr A',
+        message: 'Check the bite',
+      })
+      .execute();
+    const afterNote = await versionOf(orgA);
+    expect(afterNote).toBeGreaterThan(start);
+    // A rolled-back write raises nothing.
+    await t.db
+      .transaction()
+      .execute(async (trx) => {
+        await trx
+          .updateTable('patients')
+          .set({ last_name: 'Rolled back' })
+          .where('id', '=', patientA)
+          .execute();
+        throw new Error('roll back');
+      })
+      .catch(() => undefined);
+    expect(await versionOf(orgA)).toBe(afterNote);
+    // Another organization's write leaves orgA's version alone.
+    const b = await versionOf(orgB);
+    await t.db.updateTable('organizations').set({ name: 'Conditional B2' }).where('id', '=', orgB).execute();
+    expect(await versionOf(orgB)).toBeGreaterThan(b);
+    expect(await versionOf(orgA)).toBe(afterNote);
+    // A doctor's renaming shows on the lists of their organizations; a sign-in time does not.
+    await t.db.updateTable('users').set({ last_name: 'Renamed' }).where('id', '=', ownerA.id).execute();
+    const renamed = await versionOf(orgA);
+    expect(renamed).toBeGreaterThan(afterNote);
+    await t.db.updateTable('users').set({ updated_at: new Date() }).where('id', '=', ownerA.id).execute();
+    expect(await versionOf(orgA)).toBe(renamed);
+  });
+});
