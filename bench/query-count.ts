@@ -7,7 +7,8 @@
  *     management:/patients?per_page=50 practice:/patients?status=all&page=200
  *
  * --statements lists each statement with its time; --repeat=N measures each request N times
- * (default 3) and keeps the run with the fewest statements.
+ * (default 3) and keeps the run with the fewest statements; --dump=FILE writes each request's
+ * statements with their values as JSON (bench/patients.mjs replays them as the floor).
  * Each argument is who:path (who = management | practice | partner; the path is below
  * /services/api/v2, {org} stands for the practice's organization id). Prints one JSON line
  * per request: path, status, queries, ms.
@@ -24,6 +25,8 @@ import { findBenchUser, type BenchUser, type BenchWho } from './bench-users.ts';
 const args = process.argv.slice(2);
 const explain = args.includes('--explain');
 const listStatements = args.includes('--statements');
+const dumpFile = args.find((a) => a.startsWith('--dump='))?.slice('--dump='.length);
+const dumped: { who: string; path: string; statements: { text: string; values: unknown[] }[] }[] = [];
 const repeat = Number(args.find((a) => a.startsWith('--repeat='))?.slice('--repeat='.length) ?? 3);
 const targets = args.filter((a) => !a.startsWith('--'));
 if (!process.env.DATABASE_URL || targets.length === 0) {
@@ -114,6 +117,11 @@ try {
       if (body.meta) line.meta = body.meta;
     }
     console.log(JSON.stringify(line));
+    dumped.push({
+      who,
+      path: line.path as string,
+      statements: statements.map(({ text, values }) => ({ text, values })),
+    });
     if (listStatements) {
       for (const s of statements)
         console.log(`  ${Math.round(s.ms)} ms  ${s.text.replace(/\s+/g, ' ').slice(0, 160)}`);
@@ -127,6 +135,7 @@ try {
       }
     }
   }
+  if (dumpFile) (await import('node:fs')).writeFileSync(dumpFile, JSON.stringify(dumped));
 } finally {
   await app.close();
   await database.close();
