@@ -106,6 +106,10 @@ const pages: Record<BuiltPath, LazyExoticComponent<ComponentType>> = {
   ),
   '/batches': lazyPage(() => import('../features/batches/pages/batches-page.tsx'), 'BatchesPage'),
   '/batches/:id': lazyPage(() => import('../features/batches/pages/batch-page.tsx'), 'BatchPage'),
+  '/organizations/:organizationId/brackets': lazyPage(
+    () => import('../features/libraries/pages/bracket-inventory-page.tsx'),
+    'BracketInventoryPage',
+  ),
   '/patient-workflow/:id': lazyPage(() => import('./pages/patient-workflow-page.tsx'), 'PatientWorkflowPage'),
   '/subscriptions': lazyPage(
     () => import('../features/billing/pages/subscriptions-page.tsx'),

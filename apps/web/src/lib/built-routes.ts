@@ -41,6 +41,7 @@ export const BUILT_ROUTES = [
   { path: '/requests/:id' },
   { path: '/batches' },
   { path: '/batches/:id' },
+  { path: '/organizations/:organizationId/brackets' },
   { path: '/subscriptions' },
   { path: '/subscriptions/:id' },
 ] as const satisfies readonly { path: string; bare?: boolean }[];

@@ -1,7 +1,17 @@
 import { OrganizationRxFormSections } from '../../features/form-builder/components/organization-rx-form-sections.tsx';
+import { OrganizationLibrarySections } from '../../features/libraries/components/organization-library-sections.tsx';
+import { OrganizationInstallersSection } from '../../features/installers/components/organization-installers-section.tsx';
 import { OrganizationPage as OrganizationDetails } from '../../features/organizations/pages/organization-page.tsx';
+import { OrganizationPricingSection } from '../../features/pricing/components/organization-pricing-section.tsx';
 
-/** /organizations/{id}: the organization page with the form builder's RxForm sections. */
+/** /organizations/{id}: the organization page with the form builder's RxForm sections and the library sections. */
 export function OrganizationPage() {
-  return <OrganizationDetails RxFormSections={OrganizationRxFormSections} />;
+  return (
+    <OrganizationDetails
+      InstallersSection={OrganizationInstallersSection}
+      RxFormSections={OrganizationRxFormSections}
+      LibrarySections={OrganizationLibrarySections}
+      PricingSection={OrganizationPricingSection}
+    />
+  );
 }

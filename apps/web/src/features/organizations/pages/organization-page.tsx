@@ -25,10 +25,12 @@ import { StaffLinks } from '../components/staff-links.tsx';
 /** The sections the form builder owns; app/ composes them into the page. */
 export interface OrganizationPageSections {
   RxFormSections: ComponentType<{ organizationId: number; readOnly: boolean }>;
+  /** The libraries feature's Brackets and Archwire Libraries sections. */
+  LibrarySections: ComponentType<{ organizationId: number; readOnly: boolean }>;
 }
 
 /** /organizations/{id}: the organization's information, locations, users, credits, archive and EasyRx. */
-export function OrganizationPage({ RxFormSections }: OrganizationPageSections) {
+export function OrganizationPage({ RxFormSections, LibrarySections }: OrganizationPageSections) {
   const { id } = useParams();
   const organizationId = Number(id);
   const { user } = useSession();
@@ -115,6 +117,7 @@ export function OrganizationPage({ RxFormSections }: OrganizationPageSections) {
         />
         <CreditsCard organization={organization} canEdit={canCredit} />
         <RxFormSections organizationId={organization.id} readOnly={readOnly} />
+        <LibrarySections organizationId={organization.id} readOnly={readOnly} />
         {canArchive && <ArchiveCard organization={organization} />}
         <EasyRxCard
           key={`${organization.easy_rx_practice_id}|${readOnly}`}
