@@ -255,7 +255,18 @@ export async function seedDemo(db: Kysely<DB>, options: { storage?: DemoFileStor
         root_integration: 40,
         root_integration_with_ai: 60,
       })
-      .execute();
+      .returning('id')
+      .executeTakeFirstOrThrow()
+      .then((globalPricing) =>
+        trx
+          .insertInto('pricing_volume_discounts')
+          .values([
+            { pricing_id: globalPricing.id, volume: 20, discount: '5.00', is_global: true },
+            { pricing_id: globalPricing.id, volume: 50, discount: '7.50', is_global: true },
+            { pricing_id: globalPricing.id, volume: 100, discount: '10.00', is_global: true },
+          ])
+          .execute(),
+      );
     await trx
       .insertInto('promotion_codes')
       .values([
@@ -280,6 +291,25 @@ export async function seedDemo(db: Kysely<DB>, options: { storage?: DemoFileStor
           is_fixed: true,
           max_uses: 100,
           promotion_code_type_id: 3,
+        },
+        {
+          code: 'SPRING15',
+          description: '15% off the start-up fee this spring',
+          value: 15,
+          is_fixed: false,
+          promotion_code_type_id: 3,
+          starts_at: new Date('2026-03-01T00:00:00Z'),
+          expires_at: new Date('2027-06-01T00:00:00Z'),
+        },
+        {
+          code: 'EXPO2025',
+          description: '$100 off for trade show visitors (ended)',
+          value: 100,
+          is_fixed: true,
+          max_uses: 25,
+          uses: 25,
+          promotion_code_type_id: 3,
+          status_id: 2,
         },
       ])
       .execute();
@@ -672,7 +702,12 @@ export async function seedDemo(db: Kysely<DB>, options: { storage?: DemoFileStor
     });
 
     // Bracket libraries, arch wires and a custom bracket set of the demo practice
-    await seedDemoLibraries(trx, { organizationId: bright.id, doctorId, createdByUserId: superAdmin });
+    await seedDemoLibraries(trx, {
+      organizationId: bright.id,
+      doctorId,
+      createdByUserId: superAdmin,
+      storage: options.storage,
+    });
 
     // A few hundred cases across the practices, with files when a storage is given
     await seedDemoPatients(trx, { storage: options.storage });
