@@ -396,6 +396,7 @@ async function chargeUnpaidOrder(
   ctx: AppContext,
   trx: Db,
   contract: { id: number; organization: { id: number; name: string } },
+  recipients: number[],
 ): Promise<PaymentOutcome | undefined> {
   const order = await repo.unpaidOrderOf(trx, contract.id);
   if (!order) return undefined;
@@ -429,8 +430,7 @@ async function chargeUnpaidOrder(
   await repo.setOrderStatus(trx, order.id, outcome.paid ? 'PAID' : 'NOT_PAID');
   await repo.recordContractPayment(trx, contract.id, outcome.paid);
   if (!outcome.paid) {
-    for (const ownerId of await repo.ownerIds(trx, contract.organization.id)) {
-      if (!(await notificationEnabled(ctx, ownerId, 'payment_failed'))) continue;
+    for (const ownerId of recipients) {
       await notifyUser(ctx, trx, {
         userId: ownerId,
         message: BILLING_MESSAGES.paymentFailedNotice(contract.organization.name, outcome.message),
@@ -443,6 +443,16 @@ async function chargeUnpaidOrder(
   return outcome;
 }
 
+/**
+ * The owners who hear of a failed payment (payment_failed on), read before the payment's
+ * transaction (the settings are another module's reads on the shared connection).
+ */
+async function failedPaymentRecipients(ctx: AppContext, organizationId: number): Promise<number[]> {
+  const owners = await repo.ownerIds(ctx.db, organizationId);
+  const enabled = await Promise.all(owners.map((id) => notificationEnabled(ctx, id, 'payment_failed')));
+  return owners.filter((_id, i) => enabled[i]);
+}
+
 /** POST /contracts/{id}/attempt_payment: not for a suspended subscription; 409 when nothing is unpaid. */
 export async function attemptPayment(
   ctx: AppContext,
@@ -450,12 +460,13 @@ export async function attemptPayment(
   id: number,
   meta: RequestMeta,
 ): Promise<{ contract: Contract; message: string }> {
-  await visibleContract(ctx.db, actor, id);
+  const visible = await visibleContract(ctx.db, actor, id);
   requireSubscriptions(actor);
+  const recipients = await failedPaymentRecipients(ctx, visible.organization.id);
   const outcome = await ctx.db.transaction().execute(async (trx) => {
     const contract = (await repo.findContract(trx, id, { forUpdate: true }))!;
     if (contract.suspended_at) throw conflict(BILLING_MESSAGES.paymentSuspended);
-    const result = await chargeUnpaidOrder(ctx, trx, contract);
+    const result = await chargeUnpaidOrder(ctx, trx, contract, recipients);
     if (!result) throw conflict(BILLING_MESSAGES.nothingToPay);
     await audit(
       trx,
@@ -510,15 +521,16 @@ export async function resumeContract(
   id: number,
   meta: RequestMeta,
 ): Promise<{ contract: Contract; message: string }> {
-  await visibleContract(ctx.db, actor, id);
+  const visible = await visibleContract(ctx.db, actor, id);
   if (actor.profile !== 'management') throw forbidden();
   authorize(actor, 'contracts.manage');
+  const recipients = await failedPaymentRecipients(ctx, visible.organization.id);
   const outcome = await ctx.db.transaction().execute(async (trx) => {
     const contract = (await repo.findContract(trx, id, { forUpdate: true }))!;
     if (!contract.suspended_at) throw conflict(BILLING_MESSAGES.notSuspended);
     if (contract.organization.disabled_at) throw unprocessable(BILLING_MESSAGES.organizationDisabled);
     await repo.resumeContract(trx, id, 'PAID' satisfies PaymentStatus);
-    const result = await chargeUnpaidOrder(ctx, trx, contract);
+    const result = await chargeUnpaidOrder(ctx, trx, contract, recipients);
     await audit(
       trx,
       actor,
