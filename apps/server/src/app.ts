@@ -60,10 +60,6 @@ function trustProxyOption(
 /** Builds the HTTP application: API under /services/api/v2, OpenAPI docs, and the web app. */
 export async function buildApp(opts: BuildOptions): Promise<App> {
   const logger = opts.logger ?? pino({ level: opts.config.logLevel });
-  if (opts.config.storage.driver !== 'local')
-    throw new Error(
-      'STORAGE_DRIVER=s3 is not available yet: use STORAGE_DRIVER=local (files under DATA_DIR/files)',
-    );
   const app = Fastify({
     loggerInstance: logger as FastifyBaseLogger,
     genReqId: (req) => {
@@ -91,7 +87,7 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
       log: logger.child({ module: 'jobs' }),
     }),
     realtime: createRealtime(() => ctx),
-    storage: createStorage({ dataDir: opts.config.dataDir }),
+    storage: createStorage(opts.config),
   };
   app.decorate('ctx', ctx);
   registerMailJobs(ctx);

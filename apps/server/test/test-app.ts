@@ -9,6 +9,7 @@ import { loadConfig, type Config } from '../src/platform/config/env.ts';
 import type { AppContext } from '../src/platform/context.ts';
 import { createConformanceCheck, type OpenApiDocument } from './conformance.ts';
 import { cachedOpenApiDocument } from './openapi-cache.ts';
+import { startS3Server, type TestS3Server } from './s3-server.ts';
 
 export interface TestApp {
   app: App;
@@ -18,6 +19,8 @@ export interface TestApp {
   database: Database;
   /** The throw-away DATA_DIR of this app (files, mail). */
   dataDir: string;
+  /** With STORAGE_DRIVER=s3: the loopback S3-protocol server holding this app's files. */
+  s3?: TestS3Server;
   /** Checks every answer against the OpenAPI description; close() fails on any mismatch left. */
   conformance: ReturnType<typeof createConformanceCheck>;
   close(): Promise<void>;
@@ -69,9 +72,15 @@ export async function createTestDatabase(): Promise<{
 /**
  * Builds the real application on a fresh database and a fresh DATA_DIR.
  * `env` overrides configuration variables (e.g. SMTP_URL for the mail tests).
+ * STORAGE_DRIVER=s3 (in `env` or in the test run's environment) keeps the files in a bucket of
+ * an S3-protocol server started on loopback for this app (s3rver), unless `env` names one.
  */
 export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'archline-data-'));
+  const s3 =
+    (env.STORAGE_DRIVER ?? process.env.STORAGE_DRIVER) === 's3' && !env.S3_ENDPOINT
+      ? await startS3Server()
+      : undefined;
   const { database, url, drop } = await createTestDatabase();
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -81,6 +90,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     PUBLIC_URL: 'http://localhost:3000',
     WEB_DIST_DIR: path.join(dataDir, 'no-web'),
     ...(url ? { DATABASE_URL: url } : {}),
+    ...s3?.env,
     ...env,
   });
   // Every answer is checked against the published OpenAPI description (see conformance.ts).
@@ -101,11 +111,13 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     config,
     database,
     dataDir,
+    s3,
     conformance,
     close: async () => {
       await app.close();
       await database.close();
       await drop();
+      await s3?.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
       const failures = conformance.takeFailures();
       if (failures.length) {

@@ -620,6 +620,11 @@ export function rxFormFees(
 export const CreateRxFormRequest = RxFormValuesBase.extend({
   organization_id: z.number({ error: 'The organization is required.' }).int().positive(),
   confirmed_similar_patient: z.boolean().default(false),
+  // Absent: the organization's configured default (its initial setup and print request
+  // configurations), applied by the server.
+  initial_setup_assignment: Assignment.optional(),
+  print_assignment: Assignment.optional(),
+  insert_brackets_assignment: Assignment.optional(),
 });
 export type CreateRxFormRequest = z.input<typeof CreateRxFormRequest>;
 

@@ -19,7 +19,7 @@ try {
   await migrate(database.db, () => undefined);
   const report = await verifyStoredFiles({
     db: database.db,
-    storage: createStorage({ dataDir: config.dataDir }),
+    storage: createStorage(config),
   });
   for (const kind of ['missing', 'orphaned', 'altered'] as const)
     for (const p of report[kind])

@@ -44,6 +44,10 @@ const pages: Record<BuiltPath, LazyExoticComponent<ComponentType>> = {
     'OrganizationsPage',
   ),
   '/organizations/:id': lazyPage(() => import('./pages/organization-page.tsx'), 'OrganizationPage'),
+  '/organizations/:organizationId/patients': lazyPage(
+    () => import('./pages/organization-patients-page.tsx'),
+    'OrganizationPatientsPage',
+  ),
   '/licenses': lazyPage(() => import('../features/licenses/pages/licenses-page.tsx'), 'LicensesPage'),
   '/add-license': lazyPage(
     () => import('../features/licenses/pages/license-form-page.tsx'),
@@ -56,6 +60,7 @@ const pages: Record<BuiltPath, LazyExoticComponent<ComponentType>> = {
   '/users': lazyPage(() => import('../features/users/pages/users-page.tsx'), 'UsersPage'),
   '/users/add': lazyPage(() => import('../features/users/pages/user-add-page.tsx'), 'UserAddPage'),
   '/users/:id': lazyPage(() => import('../features/users/pages/user-page.tsx'), 'UserPage'),
+  '/users/:userId/patients/add': lazyPage(() => import('./pages/user-case-add-page.tsx'), 'UserCaseAddPage'),
   '/locations': lazyPage(() => import('../features/locations/pages/locations-page.tsx'), 'LocationsPage'),
   '/locations/add': lazyPage(
     () => import('../features/locations/pages/location-add-page.tsx'),

@@ -12,6 +12,13 @@ import {
   ContactsResponse,
   ContactsSavedResponse,
   CreditRequest,
+  CurrentUserPermissionsResponse,
+  InitialSetupConfigurationForm,
+  InitialSetupConfigurationResponse,
+  InitialSetupConfigurationSavedResponse,
+  PrintRequestConfigurationForm,
+  PrintRequestConfigurationResponse,
+  PrintRequestConfigurationSavedResponse,
   CreditResponse,
   HubSearchQuery,
   HubSearchResponse,
@@ -426,6 +433,89 @@ export const organizationRoutes: FastifyPluginAsyncZod = async (app) => {
         metaOf(request),
       ),
       message: ORGANIZATION_MESSAGES.unarchived,
+    }),
+  );
+
+  app.get(
+    '/organizations/:id/initial_setup_configuration',
+    {
+      schema: {
+        tags,
+        summary: 'The initial case setup assignment options and the default of a new case',
+        params,
+        response: { 200: InitialSetupConfigurationResponse, ...errors },
+      },
+    },
+    async (request) => service.getInitialSetupConfiguration(ctx, requireActor(request), request.params.id),
+  );
+
+  app.put(
+    '/organizations/:id/initial_setup_configuration',
+    {
+      schema: {
+        tags,
+        summary: 'Saves the initial setup configuration (organization.rx-form-preference.update)',
+        params,
+        body: InitialSetupConfigurationForm,
+        response: { 200: InitialSetupConfigurationSavedResponse, ...errors },
+      },
+    },
+    async (request) =>
+      service.saveInitialSetupConfiguration(
+        ctx,
+        requireActor(request),
+        request.params.id,
+        request.body,
+        metaOf(request),
+      ),
+  );
+
+  app.get(
+    '/organizations/:id/print_request_configuration',
+    {
+      schema: {
+        tags,
+        summary: 'The print and insert-brackets assignment options and the defaults of a new case',
+        params,
+        response: { 200: PrintRequestConfigurationResponse, ...errors },
+      },
+    },
+    async (request) => service.getPrintRequestConfiguration(ctx, requireActor(request), request.params.id),
+  );
+
+  app.put(
+    '/organizations/:id/print_request_configuration',
+    {
+      schema: {
+        tags,
+        summary: 'Saves the print request configuration (organization.rx-form-preference.update)',
+        params,
+        body: PrintRequestConfigurationForm,
+        response: { 200: PrintRequestConfigurationSavedResponse, ...errors },
+      },
+    },
+    async (request) =>
+      service.savePrintRequestConfiguration(
+        ctx,
+        requireActor(request),
+        request.params.id,
+        request.body,
+        metaOf(request),
+      ),
+  );
+
+  app.get(
+    '/organizations/:id/current_user_permissions',
+    {
+      schema: {
+        tags,
+        summary: "The caller's permissions and role inside the organization",
+        params,
+        response: { 200: CurrentUserPermissionsResponse, ...errors },
+      },
+    },
+    async (request) => ({
+      data: await service.currentUserPermissions(ctx, requireActor(request), request.params.id),
     }),
   );
 

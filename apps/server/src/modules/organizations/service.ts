@@ -10,6 +10,8 @@
  */
 import {
   ADD_MEMBER_PERMISSIONS,
+  ASSIGNMENT_CONFIGURATION_MESSAGES,
+  ASSIGNMENT_CONFIGURATION_UPDATE_PERMISSIONS,
   CREATE_ORGANIZATION_PERMISSIONS,
   ORGANIZATION_MESSAGES,
   ORGANIZATION_TYPE_PERMISSIONS,
@@ -36,10 +38,11 @@ import { recordAudit } from '../../platform/audit/index.ts';
 import { createOneTimeToken } from '../../platform/auth/tokens.ts';
 import { sendMail } from '../../platform/mail/index.ts';
 import { conflict, fieldError, forbidden, notFound, unprocessable } from '../../platform/http/errors.ts';
-import { authorize, can, organizationScope } from '../../platform/permissions/index.ts';
+import { authorize, can, loadActorAccess, organizationScope } from '../../platform/permissions/index.ts';
 import { seesOrganization } from '../../platform/permissions/organization-scope.ts';
 import { inviteToOrganization } from '../auth/service.ts';
 import * as repo from './repository.ts';
+import * as configurations from './configurations.repository.ts';
 import { CSV_EXPORT_LIMIT, hitsToCsv } from './hub-csv.ts';
 import { countHub, searchHub } from './search.repository.ts';
 
@@ -651,4 +654,191 @@ export function countStatusBuckets(
   joinedSince: Date,
 ): Promise<repo.BucketCount[]> {
   return repo.statusBucketCounts(ctx.db, organizationIds, joinedSince);
+}
+
+// ---- assignment configurations (document 2 section 5) -----------------------------------------
+
+type Configurations = configurations.ConfigurationsRow;
+
+function configurationMetadata(c: Configurations) {
+  return {
+    third_party_partner: c.third_party_partner,
+    options: assignmentOptions(c.third_party_partner !== null),
+  };
+}
+
+function initialSetupResponse(c: Configurations): InitialSetupConfigurationResponse {
+  return {
+    data: {
+      organization_id: c.organization_id,
+      assignments: c.initial_setup_assignments,
+      default_assignment: effectiveDefault(c.initial_setup_assignments, c.default_assignment),
+      updated_at: c.updated_at,
+    },
+    metadata: configurationMetadata(c),
+  };
+}
+
+function printRequestResponse(c: Configurations): PrintRequestConfigurationResponse {
+  const print = effectiveDefault(c.print_assignments, c.default_print_assignment);
+  return {
+    data: {
+      organization_id: c.organization_id,
+      print_assignments: c.print_assignments,
+      insert_brackets_assignments: c.insert_brackets_assignments,
+      default_print_assignment: print,
+      default_insert_brackets_assignment: effectiveInsertBracketsDefault(
+        c.insert_brackets_assignments,
+        c.default_insert_brackets_assignment,
+        print,
+      ),
+      updated_at: c.updated_at,
+    },
+    metadata: configurationMetadata(c),
+  };
+}
+
+async function readConfigurations(ctx: AppContext, actor: Actor, id: number): Promise<Configurations> {
+  authorize(actor, 'organizations.view-any', 'organization.view');
+  await visibleOrganization(ctx.db, actor, id);
+  const found = await configurations.findConfigurations(ctx.db, id);
+  if (!found) throw notFound();
+  return found;
+}
+
+/** 422 naming each field that holds the third party option while the organization has no partner. */
+function assertThirdPartyAllowed(
+  values: Record<string, number | readonly number[]>,
+  c: Configurations,
+): void {
+  const issues = thirdPartyIssues(values, c.third_party_partner !== null);
+  const fields = Object.keys(issues);
+  if (fields.length)
+    throw unprocessable(
+      ASSIGNMENT_CONFIGURATION_MESSAGES.thirdPartyWithoutPartner,
+      Object.fromEntries(fields.map((f) => [f, [issues[f]!]])),
+    );
+}
+
+/** GET /organizations/{id}/initial_setup_configuration: anyone who sees the organization (case entry reads it). */
+export async function getInitialSetupConfiguration(
+  ctx: AppContext,
+  actor: Actor,
+  id: number,
+): Promise<InitialSetupConfigurationResponse> {
+  return initialSetupResponse(await readConfigurations(ctx, actor, id));
+}
+
+/** GET /organizations/{id}/print_request_configuration: anyone who sees the organization. */
+export async function getPrintRequestConfiguration(
+  ctx: AppContext,
+  actor: Actor,
+  id: number,
+): Promise<PrintRequestConfigurationResponse> {
+  return printRequestResponse(await readConfigurations(ctx, actor, id));
+}
+
+/** PUT /organizations/{id}/initial_setup_configuration (organization.rx-form-preference.update). */
+export async function saveInitialSetupConfiguration(
+  ctx: AppContext,
+  actor: Actor,
+  id: number,
+  input: { assignments: number[]; default_assignment: number },
+  meta: RequestMeta,
+): Promise<InitialSetupConfigurationResponse & { message: string }> {
+  const saved = await write(ctx, actor, id, [...ASSIGNMENT_CONFIGURATION_UPDATE_PERMISSIONS], async (trx) => {
+    const before = await configurations.findConfigurations(trx, id);
+    if (!before) throw notFound();
+    assertThirdPartyAllowed(input, before);
+    await configurations.saveInitialSetupConfiguration(trx, id, input);
+    await auditOrganization(trx, actor, meta, 'organizations.initial-setup-configuration.update', id, {
+      before: {
+        assignments: before.initial_setup_assignments,
+        default_assignment: before.default_assignment,
+      },
+      after: input,
+    });
+    return (await configurations.findConfigurations(trx, id))!;
+  });
+  return { ...initialSetupResponse(saved), message: ASSIGNMENT_CONFIGURATION_MESSAGES.initialSetupSaved };
+}
+
+/** PUT /organizations/{id}/print_request_configuration (organization.rx-form-preference.update). */
+export async function savePrintRequestConfiguration(
+  ctx: AppContext,
+  actor: Actor,
+  id: number,
+  input: {
+    print_assignments: number[];
+    insert_brackets_assignments: number[];
+    default_print_assignment: number;
+    default_insert_brackets_assignment: number;
+  },
+  meta: RequestMeta,
+): Promise<PrintRequestConfigurationResponse & { message: string }> {
+  const saved = await write(ctx, actor, id, [...ASSIGNMENT_CONFIGURATION_UPDATE_PERMISSIONS], async (trx) => {
+    const before = await configurations.findConfigurations(trx, id);
+    if (!before) throw notFound();
+    assertThirdPartyAllowed(input, before);
+    await configurations.savePrintRequestConfiguration(trx, id, input);
+    await auditOrganization(trx, actor, meta, 'organizations.print-request-configuration.update', id, {
+      before: {
+        print_assignments: before.print_assignments,
+        insert_brackets_assignments: before.insert_brackets_assignments,
+        default_print_assignment: before.default_print_assignment,
+        default_insert_brackets_assignment: before.default_insert_brackets_assignment,
+      },
+      after: input,
+    });
+    return (await configurations.findConfigurations(trx, id))!;
+  });
+  return { ...printRequestResponse(saved), message: ASSIGNMENT_CONFIGURATION_MESSAGES.printRequestSaved };
+}
+
+/**
+ * The assignments a new case of the organization starts with, from its configurations (case entry
+ * reads them; the caller has checked that the actor sees the organization).
+ */
+export async function caseAssignmentDefaults(
+  ctx: AppContext,
+  organizationId: number,
+): Promise<AssignmentDefaults> {
+  const c = await configurations.findConfigurations(ctx.db, organizationId);
+  if (!c) throw notFound();
+  return defaultsOf(
+    { assignments: c.initial_setup_assignments, default_assignment: c.default_assignment },
+    {
+      print_assignments: c.print_assignments,
+      insert_brackets_assignments: c.insert_brackets_assignments,
+      default_print_assignment: c.default_print_assignment,
+      default_insert_brackets_assignment: c.default_insert_brackets_assignment,
+    },
+  );
+}
+
+// ---- the caller's permissions inside one organization -----------------------------------------
+
+/**
+ * GET /organizations/{id}/current_user_permissions: what the caller holds working inside this
+ * organization (document 3 section 6): their role permissions and custom toggles plus, for a
+ * practice user, the permissions of their role there (never a management-only one). For
+ * management the list is the same in every organization it sees.
+ */
+export async function currentUserPermissions(
+  ctx: AppContext,
+  actor: Actor,
+  id: number,
+): Promise<CurrentUserPermissionsResponse['data']> {
+  authorize(actor, 'organizations.view-any', 'organization.view');
+  await visibleOrganization(ctx.db, actor, id);
+  const access = await loadActorAccess(ctx.db, {
+    userId: actor.userId,
+    roles: actor.roles,
+    currentOrganizationId: id,
+  });
+  return {
+    organization_id: id,
+    organization_role: access.organizationRole,
+    permissions: [...access.permissions].sort(),
+  };
 }

@@ -1,7 +1,5 @@
 import crypto from 'node:crypto';
-import fs from 'node:fs';
 import http from 'node:http';
-import path from 'node:path';
 import v8 from 'node:v8';
 import vm from 'node:vm';
 import { Readable } from 'node:stream';
@@ -10,6 +8,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import yazl from 'yazl';
 import { PATIENT_FILE_MESSAGES as M, PATIENT_FILE_TYPES as T } from '@archline/contracts';
 import { binaryStl } from '../../../test/file-helpers.ts';
+import {
+  bytesHeldBack,
+  bytesReceivedSoFar,
+  isStored,
+  storedBytes,
+  storedNamesUnder,
+} from '../../../test/storage-helpers.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { API, bearer, givenOrganization, givenUser, tokenFor } from '../../../test/auth-helpers.ts';
 import { buildPatient, buildRxForm } from '../../db/seed/factories.ts';
@@ -133,14 +138,8 @@ async function rowsOf(patientId: number) {
     .execute();
 }
 
-function filesUnder(dir: string): string[] {
-  const root = path.join(t.dataDir, 'files', dir);
-  if (!fs.existsSync(root)) return [];
-  return fs
-    .readdirSync(root, { recursive: true, withFileTypes: true })
-    .filter((d) => d.isFile())
-    .map((d) => d.name);
-}
+/** The names of the files stored under a folder (on disk, or in the bucket with STORAGE_DRIVER=s3). */
+const filesUnder = (dir: string) => storedNamesUnder(t, dir);
 
 async function newPatient(org = orgA, userId = doctor.id) {
   return buildPatient(t.db, { organization_id: org, user_id: userId });
@@ -364,7 +363,7 @@ describe('upload link and PUT', () => {
         headers: contentType ? { 'content-type': contentType } : {},
       });
       expect(res.statusCode, `${contentType}: ${res.body}`).toBe(200);
-      expect(fs.readFileSync(path.join(t.dataDir, 'files', l.file_path)).equals(bytes)).toBe(true);
+      expect((await storedBytes(t, l.file_path)).equals(bytes)).toBe(true);
     }
     const l = (await link(admin, { name: 'once.stl', type: T.stl, patient_id: p.id })).json();
     expect((await put(l.url, bytes)).statusCode).toBe(200);
@@ -394,9 +393,9 @@ describe('upload link and PUT', () => {
     const res = await store(admin, { file_path, patient_id: p.id, type: T.stl, name: 'old.stl' });
     expect(res.statusCode).toBe(422);
     expect(res.json().errors.file_path).toEqual([M.uploadExpired]);
-    expect(fs.existsSync(path.join(t.dataDir, 'files', file_path))).toBe(true);
+    expect(await isStored(t, file_path)).toBe(true);
     expect(await cleanExpiredUploads(t.ctx)).toBeGreaterThanOrEqual(1);
-    expect(fs.existsSync(path.join(t.dataDir, 'files', file_path))).toBe(false);
+    expect(await isStored(t, file_path)).toBe(false);
     expect(
       await t.db.selectFrom('uploads').select('id').where('storage_path', '=', file_path).executeTakeFirst(),
     ).toBeUndefined();
@@ -418,11 +417,7 @@ describe('upload link and PUT', () => {
     // Halfway through (40 of 60 MB sent), wait until the bytes received so far are on disk:
     // the server writes while the request is still arriving instead of collecting the body first.
     const MIDWAY = 40 * 1024 * 1024;
-    const tmpDir = path.join(t.dataDir, 'files', '.tmp');
-    const partSize = () =>
-      fs.existsSync(tmpDir)
-        ? Math.max(0, ...fs.readdirSync(tmpDir).map((f) => fs.statSync(path.join(tmpDir, f)).size))
-        : 0;
+    const partSize = () => bytesReceivedSoFar(t);
     let onDiskMidway = -1;
     const body = new Readable({
       read() {
@@ -434,7 +429,7 @@ describe('upload link and PUT', () => {
         if (onDiskMidway < 0 && sent >= MIDWAY) {
           void (async () => {
             const deadline = Date.now() + 15_000;
-            while (partSize() < MIDWAY - 4 * 1024 * 1024 && Date.now() < deadline)
+            while (partSize() < MIDWAY - bytesHeldBack(t) && Date.now() < deadline)
               await new Promise((r) => setTimeout(r, 20));
             onDiskMidway = partSize();
             peak = Math.max(peak, live());
@@ -493,7 +488,7 @@ describe('upload link and PUT', () => {
     console.info(
       `60 MB STL upload: ${(onDiskMidway / 1048576).toFixed(1)} MB on disk after 40 MB sent; live memory grew by ${(delta / 1048576).toFixed(1)} MB at most, rss by ${(rssDelta / 1048576).toFixed(1)} MB`,
     );
-    expect(onDiskMidway).toBeGreaterThanOrEqual(MIDWAY - 4 * 1024 * 1024);
+    expect(onDiskMidway).toBeGreaterThanOrEqual(MIDWAY - bytesHeldBack(t));
     expect(delta).toBeLessThan(size / 2);
     expect(rssDelta).toBeLessThan(size);
     const res = await store(admin, {
@@ -656,7 +651,7 @@ describe('store_uploaded_file', () => {
       const fromZip = await add(admin, p.id, T.stl, 'scans.zip', zip);
       expect(fromZip.statusCode).toBe(500);
       expect(await rowsOf(p.id)).toEqual([]);
-      expect(filesUnder(`patients/${p.id}`)).toEqual([]);
+      expect(await filesUnder(`patients/${p.id}`)).toEqual([]);
       const audit = await t.db
         .selectFrom('audit_log')
         .select('id')
@@ -697,12 +692,10 @@ describe('zip uploads', () => {
       ['mandible.stl', 'stl_mandibular'],
     ]);
     expect(res.json().skipped).toEqual(['empty.stl']);
-    expect(filesUnder(`patients/${p.id}`).sort()).toEqual(['Upper.stl', 'mandible.stl']);
-    expect(fs.existsSync(path.join(t.dataDir, 'files', file_path))).toBe(false);
+    expect((await filesUnder(`patients/${p.id}`)).sort()).toEqual(['Upper.stl', 'mandible.stl']);
+    expect(await isStored(t, file_path)).toBe(false);
     const upper = (await rowsOf(p.id))[0]!;
-    expect(fs.statSync(path.join(t.dataDir, 'files', upper.storage_path)).size).toBe(
-      84 + 50 * BIG_STL_TRIANGLES,
-    );
+    expect(await t.ctx.storage.stat(upper.storage_path)).toEqual({ size: 84 + 50 * BIG_STL_TRIANGLES });
   });
 
   it("refuses a zip with a '../evil.stl' entry and writes nothing", async () => {
@@ -726,8 +719,8 @@ describe('zip uploads', () => {
     expect(res.statusCode).toBe(422);
     expect(res.json().errors.name).toEqual([M.zipUnsafe]);
     expect(await rowsOf(p.id)).toEqual([]);
-    expect(filesUnder(`patients/${p.id}`)).toEqual([]);
-    expect(fs.existsSync(path.join(t.dataDir, 'files', 'evil.stl'))).toBe(false);
+    expect(await filesUnder(`patients/${p.id}`)).toEqual([]);
+    expect(await isStored(t, 'evil.stl')).toBe(false);
   });
 
   it('refuses a zip bomb before extracting anything', async () => {
@@ -740,7 +733,7 @@ describe('zip uploads', () => {
     const res = await add(admin, p.id, T.stl, 'bomb.zip', bomb);
     expect(res.statusCode).toBe(422);
     expect(res.json().errors.name).toEqual([M.zipUnsafe]);
-    expect(filesUnder(`patients/${p.id}`)).toEqual([]);
+    expect(await filesUnder(`patients/${p.id}`)).toEqual([]);
   });
 
   it('keeps an IOS zip as one file and keeps ios_file_id right; a second IOS is flagged', async () => {
@@ -836,7 +829,7 @@ describe('file rules by role', () => {
       (await t.app.inject({ method: 'DELETE', url: `${API}/patient_files/${ios.id}`, headers: tech }))
         .statusCode,
     ).toBe(200);
-    expect(fs.existsSync(path.join(t.dataDir, 'files', iosRow.storage_path))).toBe(false);
+    expect(await isStored(t, iosRow.storage_path)).toBe(false);
     const after = (await filesOf(doctor.headers, p.id)).json();
     expect(after.has_ios_file).toBe(false);
   });
@@ -1059,7 +1052,7 @@ describe('case entry: attachUploadsToPatient', () => {
     });
     await attached.finish();
     expect((await rowsOf(patientId)).map((r) => r.name)).toEqual(['upper.stl', 'smile.png']);
-    expect(filesUnder(`patients/${patientId}`).sort()).toEqual(['smile.png', 'upper.stl']);
+    expect((await filesUnder(`patients/${patientId}`)).sort()).toEqual(['smile.png', 'upper.stl']);
     // A used upload cannot be attached twice.
     const again = t.db.transaction().execute(async (trx) =>
       attachUploadsToPatient(trx, t.ctx, {
@@ -1089,8 +1082,8 @@ describe('case entry: attachUploadsToPatient', () => {
       }),
     ).rejects.toThrow('the case could not be saved');
     await attached.undo();
-    expect(filesUnder(`patients/${patientId}`)).toEqual([]);
-    expect(fs.existsSync(path.join(t.dataDir, 'files', upper))).toBe(true);
+    expect(await filesUnder(`patients/${patientId}`)).toEqual([]);
+    expect(await isStored(t, upper)).toBe(true);
     expect(
       await t.db.selectFrom('patient_files').select('id').where('patient_id', '=', patientId).execute(),
     ).toEqual([]);

@@ -1,14 +1,13 @@
 /**
  * Hostile input against patient files: crafted zips, names the storage cannot hold, another
- * organization's ids, altered bytes on disk. The server answers each with a clear 4xx and keeps serving.
+ * organization's ids, altered stored bytes. The server answers each with a clear 4xx and keeps serving.
  */
 import crypto from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PATIENT_FILE_MESSAGES as M, PATIENT_FILE_TYPES as T } from '@archline/contracts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { overwriteStored, storedKeysUnder } from '../../../test/storage-helpers.ts';
 import { API, bearer, givenOrganization, givenUser, tokenFor } from '../../../test/auth-helpers.ts';
 import { buildPatient } from '../../db/seed/factories.ts';
 import { hasProblems, verifyStoredFiles } from './service.ts';
@@ -108,14 +107,8 @@ async function add(headers: H, patientId: number, type: number, name: string, bo
   });
 }
 
-function filesUnder(dir: string): string[] {
-  const root = path.join(t.dataDir, 'files', dir);
-  if (!fs.existsSync(root)) return [];
-  return fs
-    .readdirSync(root, { recursive: true, withFileTypes: true })
-    .filter((d) => d.isFile())
-    .map((d) => path.join(d.parentPath, d.name));
-}
+/** The keys stored under a folder (on disk, or in the bucket with STORAGE_DRIVER=s3). */
+const filesUnder = (dir: string) => storedKeysUnder(t, dir);
 
 const newPatient = (org = orgA, userId = doctor.id) =>
   buildPatient(t.db, { organization_id: org, user_id: userId });
@@ -158,7 +151,7 @@ describe('hostile zips', () => {
     expect(r.json().message).toBe(M.zipInvalid);
     expect(M.zipInvalid).toBe('The zip file is damaged or is not a valid archive.');
     await new Promise((resolve) => setTimeout(resolve, 100)); // a late stream error would surface here
-    expect(filesUnder(`patients/${p.id}`)).toEqual([]);
+    expect(await filesUnder(`patients/${p.id}`)).toEqual([]);
     await stillServing();
   });
 
@@ -190,7 +183,7 @@ describe('hostile zips', () => {
     const r4 = await add(doctor.headers, p.id, T.stl, 'nested.zip', nested);
     expect(r4.statusCode, r4.body).toBe(422);
     expect(r4.json().message).toBe(M.zipNoFiles);
-    expect(filesUnder(`patients/${p.id}`)).toEqual([]);
+    expect(await filesUnder(`patients/${p.id}`)).toEqual([]);
     await stillServing();
   });
 });
@@ -210,7 +203,7 @@ describe('names the storage cannot hold', () => {
       expect(r.statusCode, `${JSON.stringify(name)}: ${r.body}`).toBe(422);
       expect(r.json().message).toBe(message);
     }
-    expect(filesUnder(`patients/${p.id}`)).toEqual([]);
+    expect(await filesUnder(`patients/${p.id}`)).toEqual([]);
   });
 
   it('an upload named with control characters or over 255 bytes answers 4xx, never 500', async () => {
@@ -271,20 +264,18 @@ describe('file integrity', () => {
     expect(d.headers.etag).toBe(`"${sha.toString('hex')}"`);
     expect(hasProblems(await verifyStoredFiles(t.app.ctx))).toBe(false);
 
-    // Altered on disk, an orphan next to it: refused on download, reported by the scan.
-    const file = path.join(t.dataDir, 'files', ...row.storage_path.split('/'));
-    fs.writeFileSync(file, asciiStl('tampered'));
-    fs.mkdirSync(path.join(t.dataDir, 'files', 'patients', String(p.id), 'stray'), { recursive: true });
-    fs.writeFileSync(path.join(t.dataDir, 'files', 'patients', String(p.id), 'stray', 'lost.stl'), 'x');
+    // Altered in storage, an orphan next to it: refused on download, reported by the scan.
+    await overwriteStored(t, row.storage_path, asciiStl('tampered'));
+    await overwriteStored(t, `patients/${p.id}/stray/lost.stl`, 'x');
     const again = await t.app.inject({ method: 'GET', url: link.json().url });
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe(M.fileDamaged);
     const report = await verifyStoredFiles(t.app.ctx);
     expect(report.altered.map((a) => a.file_id)).toEqual([id]);
     expect(report.orphaned.map((o) => o.key)).toEqual([`patients/${p.id}/stray/lost.stl`]);
-    fs.rmSync(file);
+    await t.ctx.storage.delete(row.storage_path);
     expect((await verifyStoredFiles(t.app.ctx)).missing.map((m) => m.file_id)).toEqual([id]);
-    fs.rmSync(path.join(t.dataDir, 'files', 'patients', String(p.id), 'stray'), { recursive: true });
+    await t.ctx.storage.delete(`patients/${p.id}/stray/lost.stl`);
     await t.db.deleteFrom('patient_files').where('id', '=', id).execute();
   });
 
@@ -293,7 +284,7 @@ describe('file integrity', () => {
     const zip = rawZip([{ name: 'upper.stl', data: asciiStl('upper') }, padding()]);
     const file_path = await upload(doctor.headers, p.id, T.stl, 'scan.zip', zip);
     const other = rawZip([{ name: 'upper.stl', data: asciiStl('other') }, padding()]);
-    fs.writeFileSync(path.join(t.dataDir, 'files', ...file_path.split('/')), other);
+    await overwriteStored(t, file_path, other);
     const r = await t.app.inject({
       method: 'POST',
       url: `${API}/patient_files/store_uploaded_file`,

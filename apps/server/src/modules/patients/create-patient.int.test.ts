@@ -116,7 +116,11 @@ describe('POST /patients: a case for a doctor', () => {
   it('creates the patient and its Rx form for the doctor, created by the staff member', async () => {
     const files = {
       stl_files: [
-        { file_path: await upload(admin, 2, 'upper.stl', binaryStl()), name: 'upper.stl', tag: 'stl_maxillary' },
+        {
+          file_path: await upload(admin, 2, 'upper.stl', binaryStl()),
+          name: 'upper.stl',
+          tag: 'stl_maxillary',
+        },
       ],
       rx_intraoral_photos: [{ file_path: await upload(admin, 3, 'smile.png', png()), name: 'smile.png' }],
     };

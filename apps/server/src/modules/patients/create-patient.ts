@@ -10,7 +10,10 @@ import type { Actor } from '../../platform/auth/actor.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { forbidden, unprocessable } from '../../platform/http/errors.ts';
 import type { RequestMeta } from '../../platform/http/request-meta.ts';
-import { canSelectDoctor, requireVisibleOrganization } from '../../platform/permissions/organization-scope.ts';
+import {
+  canSelectDoctor,
+  requireVisibleOrganization,
+} from '../../platform/permissions/organization-scope.ts';
 import { createRxForm } from '../rx-forms/service.ts';
 import { visibleUser } from '../users/service.ts';
 

@@ -31,6 +31,7 @@ import { recordAudit } from '../../platform/audit/index.ts';
 import { conflict, forbidden, notFound, unprocessable } from '../../platform/http/errors.ts';
 import { can } from '../../platform/permissions/index.ts';
 import { notifyUser } from '../notifications/service.ts';
+import { caseAssignmentDefaults } from '../organizations/service.ts';
 import { attachUploadsToPatient } from '../patient-files/service.ts';
 import { canSelectDoctor, seesOrganization } from '../../platform/permissions/organization-scope.ts';
 import * as repo from './repository.ts';
@@ -348,7 +349,15 @@ export async function createRxForm(ctx: AppContext, actor: Actor, input: CreateI
 
   const doctorSelection = canSelectDoctor(actor, organizationId);
   const layout = org.layout.form_data;
-  const { organization_id: _o, confirmed_similar_patient, ...values } = input;
+  const { organization_id: _o, confirmed_similar_patient, ...given } = input;
+  // An assignment the form leaves out is the organization's configured default.
+  const defaults = await caseAssignmentDefaults(ctx, organizationId);
+  const values = {
+    ...given,
+    initial_setup_assignment: given.initial_setup_assignment ?? defaults.initial_setup_assignment,
+    print_assignment: given.print_assignment ?? defaults.print_assignment,
+    insert_brackets_assignment: given.insert_brackets_assignment ?? defaults.insert_brackets_assignment,
+  };
   const parsed = rxFormSchema({
     rushCaseEnabled: org.preference.rush_case_enabled,
     hiddenFields: org.preference.hidden_fields,

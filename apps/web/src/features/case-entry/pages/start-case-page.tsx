@@ -33,6 +33,7 @@ import {
   useDoctors,
   useOrganizationSearch,
 } from '../api/case-entry.ts';
+import { useCreatePatient } from '../api/create-patient.ts';
 import { SavedForLaterDialog, SimilarPatientDialog } from '../components/case-dialogs.tsx';
 import {
   RxFormFields,
@@ -131,8 +132,35 @@ function OrganizationChooser({ organizationId }: { organizationId: number }) {
   );
 }
 
-function StartCaseForm({ user, organizationId }: { user: MeUser; organizationId: number }) {
-  const { setup, isLoading, error } = useCaseSetup(user, organizationId);
+/** The doctor a case is started for (/users/{userId}/patients/add): fixed, no selector. */
+export interface CaseDoctor {
+  id: number;
+  full_name: string;
+}
+
+/**
+ * The case form of an organization. Without `doctor` it is Start a Case (POST /rx-forms, the
+ * doctor chosen or the caller); with `doctor` the case is that doctor's (POST /patients with
+ * user_id), as staff start it from the user page.
+ */
+export function StartCaseForm({
+  user,
+  organizationId,
+  doctor,
+}: {
+  user: MeUser;
+  organizationId: number;
+  doctor?: CaseDoctor;
+}) {
+  const { setup: organizationSetup, isLoading, error } = useCaseSetup(user, organizationId);
+  // A fixed doctor replaces the selector: the doctor's libraries, wires and sets are offered.
+  const setup = useMemo(
+    () =>
+      organizationSetup && doctor
+        ? { ...organizationSetup, doctorSelection: false, defaultDoctorId: doctor.id }
+        : organizationSetup,
+    [organizationSetup, doctor],
+  );
   if (isLoading)
     return (
       <Box sx={{ display: 'flex', justifyContent: 'center', py: 6 }}>
@@ -140,7 +168,7 @@ function StartCaseForm({ user, organizationId }: { user: MeUser; organizationId:
       </Box>
     );
   if (error || !setup) return <Alert severity="error">Failed to fetch organization.</Alert>;
-  return <CaseEntry user={user} setup={setup} />;
+  return <CaseEntry user={user} setup={setup} doctor={doctor} />;
 }
 
 function defaultsFor(setup: RxFormSetup): RxFormInput {
@@ -184,9 +212,11 @@ function defaultsFor(setup: RxFormSetup): RxFormInput {
   };
 }
 
-function CaseEntry({ user, setup }: { user: MeUser; setup: RxFormSetup }) {
+function CaseEntry({ user, setup, doctor }: { user: MeUser; setup: RxFormSetup; doctor?: CaseDoctor }) {
   const navigate = useNavigate();
-  const create = useCreateRxForm();
+  const createRxForm = useCreateRxForm();
+  const createPatient = useCreatePatient();
+  const create = doctor ? createPatient : createRxForm;
   const [savedForLater, setSavedForLater] = useState(false);
   const [busy, setBusy] = useState(false);
   const [bondingError, setBondingError] = useState<string | null>(null);
@@ -212,11 +242,10 @@ function CaseEntry({ user, setup }: { user: MeUser; setup: RxFormSetup }) {
 
   const post = async (v: RxFormValues, confirmed: boolean) => {
     try {
-      const result = await create.mutateAsync({
-        ...v,
-        organization_id: setup.organizationId,
-        confirmed_similar_patient: confirmed,
-      });
+      const body = { ...v, organization_id: setup.organizationId, confirmed_similar_patient: confirmed };
+      const result = doctor
+        ? await createPatient.mutateAsync({ ...body, user_id: doctor.id, rx_form_id: null })
+        : await createRxForm.mutateAsync(body);
       notifySuccess(result.message);
       await navigate(`/patient-details/${result.patient.id}`);
     } catch (e) {
@@ -238,7 +267,7 @@ function CaseEntry({ user, setup }: { user: MeUser; setup: RxFormSetup }) {
         last_name: v.last_name,
         case_number_text: v.case_number_text ?? undefined,
         organization_id: setup.organizationId,
-        user_id: setup.doctorSelection ? (v.user_id ?? undefined) : undefined,
+        user_id: doctor ? doctor.id : setup.doctorSelection ? (v.user_id ?? undefined) : undefined,
       });
     } catch {
       notifyError(new Error('Failed to fetch similar patient data'));
@@ -271,6 +300,15 @@ function CaseEntry({ user, setup }: { user: MeUser; setup: RxFormSetup }) {
   return (
     <Box component="form" noValidate onSubmit={onSubmit} aria-label="Start a Case">
       <Stack spacing={3}>
+        {doctor && (
+          <TextField
+            label="Doctor"
+            value={doctor.full_name}
+            slotProps={{ input: { readOnly: true } }}
+            helperText="The case is started for this doctor."
+            sx={{ maxWidth: 360 }}
+          />
+        )}
         {setup.locations.length === 0 && <Alert severity="warning">{RX_FORM_MESSAGES.noLocations}</Alert>}
         <RxFormFields
           form={form}

@@ -28,6 +28,7 @@ export function quickLinksFor(hit: SearchHit): QuickLink[] {
     links.push({ label: 'Users', to: `/users?queryOrganization=${orgId}` });
     // The organization's cases: queryName is a patient's name, never the organization's.
     links.push({ label: 'Patients', to: `/patients-page?queryOrganization=${orgId}` });
+    links.push({ label: 'Cases', to: `/organizations/${orgId}/patients` });
     if (hit.onboarding_id !== null)
       links.push({ label: 'Onboarding', to: `/onboardings/${hit.onboarding_id}` });
     links.push({ label: 'Start Case', to: `/organizations/${orgId}/rx-forms/add` });

@@ -1,4 +1,5 @@
 import BadgeIcon from '@mui/icons-material/Badge';
+import FolderSharedIcon from '@mui/icons-material/FolderShared';
 import GroupIcon from '@mui/icons-material/Group';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
@@ -11,14 +12,18 @@ const LICENSES_PERMISSIONS = ['licenses.view', 'licenses.manage'] as const;
 
 /**
  * Links from the Organizations & Users hub and an organization's page to the users list (the
- * organization's users when one is given) and the licenses, each shown only to those who may open it.
+ * organization's users when one is given), the organization's patients (its page) and the licenses,
+ * each shown only to those who may open it.
  */
 export function StaffLinks({ organizationId }: { organizationId?: number }) {
   const canOpen = useCanOpen();
   const usersPath = organizationId ? `/users?queryOrganization=${organizationId}` : '/users';
   const users = canOpen('/users', ...USERS_LIST_PERMISSIONS);
   const licenses = canOpen('/licenses', ...LICENSES_PERMISSIONS);
-  if (!users && !licenses) return null;
+  // The organization's cases (its page only): the case list scoped to it.
+  const patientsPath = organizationId ? `/organizations/${organizationId}/patients` : null;
+  const patients = patientsPath !== null && canOpen(patientsPath);
+  if (!users && !licenses && !patients) return null;
   return (
     <Stack
       component="nav"
@@ -31,6 +36,11 @@ export function StaffLinks({ organizationId }: { organizationId?: number }) {
       {users && (
         <Button variant="outlined" startIcon={<GroupIcon />} component={RouterLink} to={usersPath}>
           {organizationId ? 'Users of this organization' : 'Users'}
+        </Button>
+      )}
+      {patients && (
+        <Button variant="outlined" startIcon={<FolderSharedIcon />} component={RouterLink} to={patientsPath}>
+          Patients of this organization
         </Button>
       )}
       {licenses && (

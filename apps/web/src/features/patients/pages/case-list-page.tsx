@@ -128,6 +128,11 @@ export interface CaseListPageParts {
   ShipmentCaseLabels: ShipmentCaseLabelsComponent;
 }
 
+/** /organizations/{organizationId}/patients: the list scoped to one organization, titled with its name. */
+export interface CaseListScope {
+  organization?: { id: number; name: string };
+}
+
 /** A filter select whose empty choice reads 'Any' (options: value and label pairs). */
 function AnySelect({
   id,
@@ -169,7 +174,8 @@ export function CaseListPage({
   CreateBatchDialog,
   ShipmentGroupActions,
   ShipmentCaseLabels,
-}: CaseListPageParts) {
+  organization: scopeOrganization,
+}: CaseListPageParts & CaseListScope) {
   const { user } = useSession();
   const { can } = usePermissions();
   const canBatch = can('batches.manage');
@@ -226,7 +232,8 @@ export function CaseListPage({
     doctor,
     organization,
     user_id: filters.userId ?? undefined,
-    organization_id: filters.organizationId ?? organizationFilter?.id ?? undefined,
+    // One organization's page keeps its scope whatever the filters say.
+    organization_id: scopeOrganization?.id ?? filters.organizationId ?? organizationFilter?.id ?? undefined,
     organization_type_id: filters.organizationTypeId ?? undefined,
     // On, the toggle includes held cases (admins) or shows only them (others); off, the server
     // applies the caller's default (admins leave held cases out).
@@ -286,14 +293,15 @@ export function CaseListPage({
       label: `Doctor: ${rows.find((r) => r.user_id === filters.userId)?.user.full_name ?? `#${filters.userId}`}`,
       clear: () => update({ userId: null }),
     },
-    filters.organizationId !== null && {
-      key: 'organization',
-      label: `Organization: ${
-        rows.find((r) => r.organization_id === filters.organizationId)?.organization.name ??
-        `#${filters.organizationId}`
-      }`,
-      clear: () => update({ organizationId: null }),
-    },
+    !scopeOrganization &&
+      filters.organizationId !== null && {
+        key: 'organization',
+        label: `Organization: ${
+          rows.find((r) => r.organization_id === filters.organizationId)?.organization.name ??
+          `#${filters.organizationId}`
+        }`,
+        clear: () => update({ organizationId: null }),
+      },
     filters.batchId !== null && {
       key: 'batch',
       label: `Batch: ${rows.find((r) => r.batch?.id === filters.batchId)?.batch?.name ?? `#${filters.batchId}`}`,
@@ -395,7 +403,7 @@ export function CaseListPage({
     <Box>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap', mb: 2 }}>
         <Typography variant="h1" component="h1">
-          Patients
+          {scopeOrganization ? `Patients of ${scopeOrganization.name}` : 'Patients'}
         </Typography>
         <ToggleButtonGroup
           exclusive
@@ -448,14 +456,16 @@ export function CaseListPage({
                 sx={{ width: { xs: '100%', sm: 240 } }}
               />
             )}
-            <TextField
-              label="Search by organization"
-              type="search"
-              margin="none"
-              value={filters.organization}
-              onChange={(e) => update({ organization: e.target.value })}
-              sx={{ width: { xs: '100%', sm: 240 } }}
-            />
+            {!scopeOrganization && (
+              <TextField
+                label="Search by organization"
+                type="search"
+                margin="none"
+                value={filters.organization}
+                onChange={(e) => update({ organization: e.target.value })}
+                sx={{ width: { xs: '100%', sm: 240 } }}
+              />
+            )}
             {layout !== 'keywords' && (
               <>
                 <AnySelect

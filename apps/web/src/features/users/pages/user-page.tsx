@@ -6,8 +6,10 @@ import CardHeader from '@mui/material/CardHeader';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { CREATE_CASE_FOR_USER_PERMISSIONS, isDoctor } from '@archline/contracts';
 import { useState } from 'react';
-import { useNavigate, useParams } from 'react-router';
+import { Link as RouterLink, useNavigate, useParams } from 'react-router';
+import { useCanOpen } from '../../../session/can-open.ts';
 import { usePermissions } from '../../../session/permissions.ts';
 import { useSession } from '../../../session/session.tsx';
 import { MessagePage } from '../../../components/message-page.tsx';
@@ -33,6 +35,7 @@ export function UserPage() {
   const id = Number(useParams().id);
   const { user: me } = useSession();
   const { can } = usePermissions();
+  const canOpen = useCanOpen();
   const user = useUser(id);
   const update = useUpdateUser();
   const archive = useArchiveUser();
@@ -60,6 +63,14 @@ export function UserPage() {
   const canArchive = !own && !archived && has('users.archive');
   const canRestore = !own && archived && has('users.restore');
   const canDelete = !own && has('users.delete', 'users.manage');
+  // Staff who may start a case for another doctor: offered on a doctor's page only.
+  const caseForUserPath = `/users/${u.id}/patients/add`;
+  const canStartCase =
+    !archived &&
+    isDoctor(u) &&
+    u.organizations.length > 0 &&
+    canOpen(caseForUserPath) &&
+    CREATE_CASE_FOR_USER_PERMISSIONS.every((p) => has(p));
 
   const run = () => {
     const done = { onSuccess: (r: { message: string }) => (notifySuccess(r.message), setPending(null)) };
@@ -99,7 +110,12 @@ export function UserPage() {
         <Typography variant="h1" component="h1">
           {u.full_name}
         </Typography>
-        <Stack direction="row" spacing={1}>
+        <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
+          {canStartCase && (
+            <Button variant="contained" component={RouterLink} to={caseForUserPath}>
+              Start a Case
+            </Button>
+          )}
           {canArchive && (
             <Button variant="outlined" color="warning" onClick={() => setPending('archive')}>
               Archive
