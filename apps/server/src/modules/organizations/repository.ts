@@ -12,6 +12,14 @@ const iso = (v: Date | string | null | undefined): string | null =>
   v === null || v === undefined ? null : v instanceof Date ? v.toISOString() : new Date(v).toISOString();
 const isoRequired = (v: Date | string): string => iso(v)!;
 
+/**
+ * The number of members of organization `o`, counted like the members list (list_members and the
+ * organization's Users card): every membership whose user is not removed, archived users included.
+ */
+const memberCount = sql`select count(*) from organization_user ou
+  join users mu on mu.id = ou.user_id and mu.removed_at is null
+  where ou.organization_id = o.id`;
+
 export interface OrganizationRow {
   id: number;
   name: string;
@@ -94,9 +102,7 @@ export interface ListOrganizationsInput {
 /** A page of organizations with the total (one query, count(*) over ()). */
 export async function listOrganizations(db: Db, input: ListOrganizationsInput) {
   let q = organizationQuery(db).select([
-    sql<number>`(select count(*) from organization_user ou where ou.organization_id = o.id)::int`.as(
-      'number_of_users',
-    ),
+    sql<number>`(${memberCount})::int`.as('number_of_users'),
     sql<number>`count(*) over ()`.as('total'),
   ]);
   if (input.scope !== 'all') {
@@ -582,7 +588,13 @@ export async function isStaffUser(db: Db, userId: number): Promise<boolean> {
 
 // ---- quick glance ---------------------------------------------------------------------------
 
-/** The quick glance of one organization in a single query. */
+/**
+ * The quick glance of one organization in a single query. Its figures are those of the pages it
+ * summarizes: number_of_users the members list's total (removed users left out), number_of_patients
+ * the organization's case list total with held cases included (live cases; archived and deleted
+ * ones are on the archived list), the organization managers those of the members list that are not
+ * archived, onboarding the Onboardings list's status and step.
+ */
 export async function quickGlance(db: Db, organizationId: number) {
   const result = await sql<{
     account_number: string | null;
@@ -600,7 +612,7 @@ export async function quickGlance(db: Db, organizationId: number) {
     onboarding_step: number | null;
   }>`
     select o.account_number, o.created_at, s.newest_submission_at,
-      (select count(*) from organization_user ou where ou.organization_id = o.id)::int as number_of_users,
+      (${memberCount})::int as number_of_users,
       (select count(*) from patients p where p.organization_id = o.id and p.deleted_at is null)::int as number_of_patients,
       m.id as manager_id, m.first_name || ' ' || m.last_name as manager_name,
       c.payment_status, c.suspended_at, c.next_payment_date::text as next_payment_date,
@@ -620,6 +632,7 @@ export async function quickGlance(db: Db, organizationId: number) {
     .where('ou.organization_id', '=', organizationId)
     .where('ou.role', '=', 'organization_manager')
     .where('u.deleted_at', 'is', null)
+    .where('u.removed_at', 'is', null)
     .orderBy('u.last_name')
     .orderBy('u.id')
     .execute();
