@@ -221,7 +221,13 @@ export const PromotionCodeForm = z
     code: promotionCodeText,
     description,
     is_fixed: z.boolean(),
-    value: z.string(),
+    value: z.string().superRefine((v, ctx) => {
+      const text = v.trim();
+      if (text === '') ctx.addIssue({ code: 'custom', message: PROMOTION_CODE_MESSAGES.required });
+      else if (!/^-?(\d+\.?\d*|\.\d+)$/.test(text))
+        ctx.addIssue({ code: 'custom', message: PROMOTION_CODE_MESSAGES.invalidNumber });
+      else if (Number(text) < 0) ctx.addIssue({ code: 'custom', message: PROMOTION_CODE_MESSAGES.negative });
+    }),
     max_uses: optionalWhole,
     promotion_code_type_id: z.union([z.number(), z.string()]).transform((v, ctx) => {
       const n = Number(v);

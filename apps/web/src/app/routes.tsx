@@ -111,6 +111,18 @@ const pages: Record<BuiltPath, LazyExoticComponent<ComponentType>> = {
   ),
   '/batches': lazyPage(() => import('../features/batches/pages/batches-page.tsx'), 'BatchesPage'),
   '/batches/:id': lazyPage(() => import('../features/batches/pages/batch-page.tsx'), 'BatchPage'),
+  '/promotion-codes': lazyPage(
+    () => import('../features/promotion-codes/pages/promotion-codes-page.tsx'),
+    'PromotionCodesPage',
+  ),
+  '/promotion-codes/add': lazyPage(
+    () => import('../features/promotion-codes/pages/promotion-code-form-page.tsx'),
+    'NewPromotionCodePage',
+  ),
+  '/promotion-codes/:id': lazyPage(
+    () => import('../features/promotion-codes/pages/promotion-code-form-page.tsx'),
+    'EditPromotionCodePage',
+  ),
   '/organizations/:organizationId/brackets': lazyPage(
     () => import('../features/libraries/pages/bracket-inventory-page.tsx'),
     'BracketInventoryPage',

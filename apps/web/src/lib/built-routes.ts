@@ -46,6 +46,9 @@ export const BUILT_ROUTES = [
   { path: '/organizations/:organizationId/brackets' },
   { path: '/subscriptions' },
   { path: '/subscriptions/:id' },
+  { path: '/promotion-codes' },
+  { path: '/promotion-codes/add' },
+  { path: '/promotion-codes/:id' },
 ] as const satisfies readonly { path: string; bare?: boolean }[];
 
 export type BuiltPath = (typeof BUILT_ROUTES)[number]['path'];

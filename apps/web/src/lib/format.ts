@@ -56,3 +56,10 @@ export function formatMoney(value: number): string {
 export function formatCents(cents: number | null | undefined): string {
   return cents === null || cents === undefined ? EMPTY_VALUE : formatMoney(cents / 100);
 }
+
+/** A percentage with 1 or 2 decimals: 5 -> '5.0%', 12.5 -> '12.5%', 7.75 -> '7.75%'. */
+export function formatPercent(value: number | null | undefined): string {
+  if (value === null || value === undefined) return EMPTY_VALUE;
+  const twoDecimals = Math.round(value * 100) % 10 !== 0;
+  return `${value.toFixed(twoDecimals ? 2 : 1)}%`;
+}

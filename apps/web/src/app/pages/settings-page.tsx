@@ -1,7 +1,8 @@
 import { CustomizeRxForm } from '../../features/form-builder/components/customize-rx-form.tsx';
+import { CustomizeFees } from '../../features/pricing/components/customize-fees.tsx';
 import { SettingsPage as SettingsTabs } from '../../features/settings/pages/settings-page.tsx';
 
-/** /settings: the settings page with the form builder's Customize RxForm tab. */
+/** /settings: the settings page with the pricing feature's Customize Fees and the form builder's Customize RxForm tabs. */
 export function SettingsPage() {
-  return <SettingsTabs CustomizeRxForm={CustomizeRxForm} />;
+  return <SettingsTabs CustomizeRxForm={CustomizeRxForm} CustomizeFees={CustomizeFees} />;
 }

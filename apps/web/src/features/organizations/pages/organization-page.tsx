@@ -27,10 +27,16 @@ export interface OrganizationPageSections {
   RxFormSections: ComponentType<{ organizationId: number; readOnly: boolean }>;
   /** The libraries feature's Brackets and Archwire Libraries sections. */
   LibrarySections: ComponentType<{ organizationId: number; readOnly: boolean }>;
+  /** The pricing feature's section (organization.pricing.update). */
+  PricingSection?: ComponentType<{ organizationId: number; readOnly: boolean }>;
 }
 
 /** /organizations/{id}: the organization's information, locations, users, credits, archive and EasyRx. */
-export function OrganizationPage({ RxFormSections, LibrarySections }: OrganizationPageSections) {
+export function OrganizationPage({
+  RxFormSections,
+  LibrarySections,
+  PricingSection,
+}: OrganizationPageSections) {
   const { id } = useParams();
   const organizationId = Number(id);
   const { user } = useSession();
@@ -117,6 +123,7 @@ export function OrganizationPage({ RxFormSections, LibrarySections }: Organizati
         />
         <CreditsCard organization={organization} canEdit={canCredit} />
         <RxFormSections organizationId={organization.id} readOnly={readOnly} />
+        {PricingSection && <PricingSection organizationId={organization.id} readOnly={readOnly} />}
         <LibrarySections organizationId={organization.id} readOnly={readOnly} />
         {canArchive && <ArchiveCard organization={organization} />}
         <EasyRxCard
