@@ -1,7 +1,10 @@
 // Subpath imports keep the first screen's bundle to the contracts it needs.
 import { isManagementOnly, type Permission } from '@archline/contracts/permissions';
+import type { CurrentUserPermissionsResponse } from '@archline/contracts/assignment-configurations';
 import { profileOf } from '@archline/contracts/roles';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
+import { api } from '../lib/api-client.ts';
 import { currentOrganizationOf, roleNames, type MeUser } from './me.ts';
 import { useSession } from './session.tsx';
 
@@ -40,4 +43,39 @@ export function usePermissions(): Permissions {
     const permissions: ReadonlySet<string> = user ? permissionsOf(user) : new Set<string>();
     return { permissions, can: (...anyOf: Permission[]) => anyOf.some((p) => permissions.has(p)) };
   }, [user]);
+}
+
+/** GET /organizations/{id}/current_user_permissions: what the caller holds inside that organization. */
+export const organizationPermissionsQuery = (organizationId: number, enabled: boolean) =>
+  queryOptions({
+    queryKey: ['organizations', organizationId, 'current-user-permissions'] as const,
+    queryFn: async ({ signal }) =>
+      (
+        await api.get<CurrentUserPermissionsResponse>(
+          `/organizations/${organizationId}/current_user_permissions`,
+          { signal },
+        )
+      ).data,
+    enabled,
+    staleTime: 60_000,
+    meta: { silentError: true },
+  });
+
+/**
+ * The permissions while working inside one organization (document 3 section 6: the user's
+ * permissions combined with the organization's pivot permissions or, for management, the
+ * per-organization list). A practice user: the floor above (their current organization's pivot).
+ * A management user: the floor plus the organization's list from GET
+ * /organizations/{id}/current_user_permissions; until it answers, or if it fails, the floor alone.
+ */
+export function useOrganizationPermissions(organizationId: number): Permissions {
+  const { user } = useSession();
+  const management = user ? profileOf(roleNames(user)) === 'management' : false;
+  const valid = Number.isInteger(organizationId) && organizationId > 0;
+  const list = useQuery(organizationPermissionsQuery(organizationId, management && valid));
+  return useMemo(() => {
+    const permissions = new Set<string>(user ? permissionsOf(user) : []);
+    if (management) for (const p of list.data?.permissions ?? []) permissions.add(p);
+    return { permissions, can: (...anyOf: Permission[]) => anyOf.some((p) => permissions.has(p)) };
+  }, [user, management, list.data]);
 }

@@ -9,10 +9,12 @@ import type {
   CustomBracketSetsResponse,
   DoctorsResponse,
   FormBuilderLayout,
+  InitialSetupConfigurationResponse,
   IsValidBusinessDateResponse,
   NextBusinessDateResponse,
   OrganizationLocation,
   OrganizationSummary,
+  PrintRequestConfigurationResponse,
   RxFormMessageResponse,
   RxFormPreferenceResponse,
   RxFormResponse,
@@ -39,6 +41,30 @@ export const preferenceQuery = (organizationId: number) =>
     queryKey: ['rx-form-preference', organizationId],
     queryFn: ({ signal }) =>
       api.get<RxFormPreferenceResponse>(`/organizations/${organizationId}/rx_form_preference`, { signal }),
+    meta: silent,
+  });
+
+/** GET /organizations/{id}/initial_setup_configuration: the initial setup assignment a new case starts with. */
+export const initialSetupConfigurationQuery = (organizationId: number) =>
+  queryOptions({
+    queryKey: ['assignment-configuration', 'initial-setup', organizationId],
+    queryFn: ({ signal }) =>
+      api.get<InitialSetupConfigurationResponse>(
+        `/organizations/${organizationId}/initial_setup_configuration`,
+        { signal },
+      ),
+    meta: silent,
+  });
+
+/** GET /organizations/{id}/print_request_configuration: the print and insert-brackets assignments a new case starts with. */
+export const printRequestConfigurationQuery = (organizationId: number) =>
+  queryOptions({
+    queryKey: ['assignment-configuration', 'print-request', organizationId],
+    queryFn: ({ signal }) =>
+      api.get<PrintRequestConfigurationResponse>(
+        `/organizations/${organizationId}/print_request_configuration`,
+        { signal },
+      ),
     meta: silent,
   });
 

@@ -41,6 +41,7 @@ import {
   scanSubmissionLocked,
   shippingRequired,
   trayDesignAvailable,
+  type AssignmentDefaults,
   type FormLayout,
   type OrganizationLocation,
   type RxFile,
@@ -81,6 +82,8 @@ export interface RxFormSetup {
   rushCaseEnabled: boolean;
   hiddenFields: readonly string[];
   assignments: { initial_setup: number[]; print: number[]; insert_brackets: number[] };
+  /** The assignments a new case starts with (the organization's configurations), when known. */
+  assignmentDefaults?: AssignmentDefaults;
   layout: FormLayout;
   doctorSelection: boolean;
   /** The doctor of the case when there is no selector (the caller). */

@@ -192,10 +192,15 @@ function defaultsFor(setup: RxFormSetup): RxFormInput {
     special_instructions: '',
     jaws_id: 3,
     export_type: 1,
-    initial_setup_assignment: (setup.assignments.initial_setup[0] ?? 1) as 1,
-    print_assignment: (setup.assignments.print[0] ?? 1) as 1,
+    // The organization's configured defaults (initial setup and print request configurations).
+    initial_setup_assignment: (setup.assignmentDefaults?.initial_setup_assignment ??
+      setup.assignments.initial_setup[0] ??
+      1) as 1,
+    print_assignment: (setup.assignmentDefaults?.print_assignment ?? setup.assignments.print[0] ?? 1) as 1,
     tray_design_assignment: null,
-    insert_brackets_assignment: (setup.assignments.insert_brackets[0] ?? 1) as 1,
+    insert_brackets_assignment: (setup.assignmentDefaults?.insert_brackets_assignment ??
+      setup.assignments.insert_brackets[0] ??
+      1) as 1,
     shipping_location_id: only ?? null,
     shipping_method: null,
     root_integration_type: 0,

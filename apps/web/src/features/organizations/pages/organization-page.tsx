@@ -15,6 +15,7 @@ import { roleNames } from '../../../session/me.ts';
 import { permissionsOf } from '../../../session/permissions.ts';
 import { useOrganization } from '../api/get-organization.ts';
 import { ArchiveCard } from '../components/archive-card.tsx';
+import { AssignmentConfigurationCard } from '../components/assignment-configuration-card.tsx';
 import { CreditsCard } from '../components/credits-card.tsx';
 import { EasyRxCard } from '../components/easy-rx-card.tsx';
 import { LocationsCard, MembersCard } from '../components/members-card.tsx';
@@ -25,6 +26,8 @@ import { StaffLinks } from '../components/staff-links.tsx';
 /** The sections the form builder owns; app/ composes them into the page. */
 export interface OrganizationPageSections {
   RxFormSections: ComponentType<{ organizationId: number; readOnly: boolean }>;
+  /** The installers feature's Installers Management (installers.manage). */
+  InstallersSection?: ComponentType<{ organizationId: number; readOnly: boolean }>;
   /** The libraries feature's Brackets and Archwire Libraries sections. */
   LibrarySections: ComponentType<{ organizationId: number; readOnly: boolean }>;
   /** The pricing feature's section (organization.pricing.update). */
@@ -36,6 +39,7 @@ export function OrganizationPage({
   RxFormSections,
   LibrarySections,
   PricingSection,
+  InstallersSection,
 }: OrganizationPageSections) {
   const { id } = useParams();
   const organizationId = Number(id);
@@ -124,7 +128,9 @@ export function OrganizationPage({
         <CreditsCard organization={organization} canEdit={canCredit} />
         <RxFormSections organizationId={organization.id} readOnly={readOnly} />
         {PricingSection && <PricingSection organizationId={organization.id} readOnly={readOnly} />}
+        {InstallersSection && <InstallersSection organizationId={organization.id} readOnly={readOnly} />}
         <LibrarySections organizationId={organization.id} readOnly={readOnly} />
+        <AssignmentConfigurationCard organizationId={organization.id} readOnly={readOnly} />
         {canArchive && <ArchiveCard organization={organization} />}
         <EasyRxCard
           key={`${organization.easy_rx_practice_id}|${readOnly}`}
