@@ -15,6 +15,7 @@ let supervisor: H;
 let tech: H;
 let partner: H;
 let ownerB: H;
+let ownerA: H;
 let doctor: { id: number; headers: H };
 let doctorB: number;
 let memberA: number;
@@ -85,6 +86,7 @@ beforeAll(async () => {
   });
   doctorB = (await givenUser(t, { organizations: [{ id: orgB, role: 'organization_member' }] })).id;
   const ob = await givenUser(t, { organizations: [{ id: orgB, role: 'organization_owner' }] });
+  const oa = await givenUser(t, { organizations: [{ id: orgA, role: 'organization_owner' }] });
   memberA = (await givenUser(t, { roles: [], organizations: [{ id: orgA, role: 'organization_member' }] }))
     .id;
   archivedDoctor = (
@@ -95,6 +97,7 @@ beforeAll(async () => {
   tech = bearer(await tokenFor(t, te.id, { management: true }));
   partner = bearer(await tokenFor(t, lp.id, { management: true }));
   ownerB = bearer(await tokenFor(t, ob.id));
+  ownerA = bearer(await tokenFor(t, oa.id));
   doctor = { id: d.id, headers: bearer(await tokenFor(t, d.id)) };
   loc = (await buildLocation(t.db, orgA, { location_name: 'Lakeside', user_ids: [d.id] })).id;
   ship = (await buildShippingMethod(t.db, { id_string: 'ground_pc', name: 'Ground', transit_days: 3 })).id;
@@ -145,6 +148,26 @@ describe('POST /patients: a case for a doctor', () => {
     });
     expect(details.statusCode).toBe(200);
     expect(details.json().patient.first_name).toBe('Avery');
+  });
+
+  it('lets a doctor start a case for themselves; a practice owner sees no other user (404)', async () => {
+    const files = {
+      stl_files: [
+        {
+          file_path: await upload(doctor.headers, 2, 'upper.stl', binaryStl()),
+          name: 'upper.stl',
+          tag: 'stl_maxillary',
+        },
+      ],
+      rx_intraoral_photos: [
+        { file_path: await upload(doctor.headers, 3, 'smile.png', png()), name: 'smile.png' },
+      ],
+    };
+    const own = await post(form(files), doctor.headers);
+    expect(own.statusCode, own.body).toBe(201);
+    expect(own.json().rx_form.user_id).toBe(doctor.id);
+    // The users a practice user sees are themselves only: the case form's doctor selector is theirs.
+    expect((await post(form(), ownerA)).statusCode).toBe(404);
   });
 
   it('refuses staff who may not act for the doctor (403)', async () => {
