@@ -25,8 +25,11 @@ export function useUpdateRxFormPreference(organizationId: number) {
   return useMutation({
     mutationFn: (body: RxFormPreferenceForm) =>
       api.put<RxFormPreferenceSavedResponse>(`/organizations/${organizationId}/rx_form_preference`, body),
-    onSuccess: (result) =>
-      queryClient.setQueryData(rxFormPreferenceQueryOptions(organizationId).queryKey, result),
+    onSuccess: (result) => {
+      queryClient.setQueryData(rxFormPreferenceQueryOptions(organizationId).queryKey, result);
+      // The assignment configurations share the assignment options.
+      void queryClient.invalidateQueries({ queryKey: ['assignment-configuration'] });
+    },
     meta: { silentError: true },
   });
 }
