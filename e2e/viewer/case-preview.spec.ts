@@ -31,7 +31,17 @@ test.describe('/dibs launcher names the case and previews its scans', () => {
     let name = `${patient.last_name}, ${patient.first_name}, ${patient.case_number_text}`;
     if (patient.numeric_suffix) name += ` (${patient.numeric_suffix})`;
     await expect(page.getByText(name, { exact: true })).toBeVisible();
-    await expect(page.getByRole('link', { name: 'Open' })).toHaveAttribute(
+    // The open flow's warnings first (an approved case; the demo practice's unstable version).
+    const desktop = page.getByRole('link', { name: 'Open via Desktop' });
+    for (let i = 0; i < 2; i++) {
+      const warning = page.getByRole('dialog');
+      await expect(warning.or(desktop)).toBeVisible();
+      if (await desktop.isVisible()) break;
+      const title = (await warning.getByRole('heading').textContent()) ?? '';
+      await warning.getByRole('button', { name: 'Continue' }).click();
+      await expect(page.getByRole('dialog', { name: title })).toHaveCount(0);
+    }
+    await expect(page.getByRole('link', { name: 'Open via Desktop' })).toHaveAttribute(
       'href',
       /^archline-dibs:\/\/open\?/,
     );

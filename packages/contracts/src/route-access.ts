@@ -82,6 +82,7 @@ export const ROUTE_RULES: readonly RouteRule[] = [
   publicRoute('/login'),
   publicRoute('/management', 'Sign in to Admin Dashboard'),
   publicRoute('/dibs'),
+  publicRoute('/dibs/online'),
   publicRoute('/verify-user'),
   publicRoute('/sign-up'),
   publicRoute('/sign-up-success'),

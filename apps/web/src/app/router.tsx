@@ -40,6 +40,10 @@ const DibsLauncherPage = lazyPage(
   () => import('../features/viewer/pages/dibs-launcher-page.tsx'),
   'DibsLauncherPage',
 );
+const OnlineViewerPage = lazyPage(
+  () => import('../features/viewer/pages/online-viewer-page.tsx'),
+  'OnlineViewerPage',
+);
 
 /** Public screens: no sign-in, no organization or initial-setup checks. */
 const publicRoutes: RouteObject[] = [
@@ -53,6 +57,7 @@ const publicRoutes: RouteObject[] = [
   { path: '/create-user', Component: CreateUserPage },
   { path: '/confirm-invitation', Component: ConfirmInvitationPage },
   { path: '/dibs', Component: DibsLauncherPage },
+  { path: '/dibs/online', Component: OnlineViewerPage },
 ];
 
 function guarded(route: AppRoute): RouteObject {

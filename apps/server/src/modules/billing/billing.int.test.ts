@@ -17,7 +17,6 @@ let member: { id: number; headers: H };
 let ownerB: { id: number; headers: H };
 let cardA: number;
 let bankA: number;
-let cardB: number;
 let contractA: number;
 let contractB: number;
 let paidOrderA: number;
@@ -50,7 +49,7 @@ beforeAll(async () => {
   contractB = (await buildContract(t.db, orgB, { payment_status: 'PAID' })).id;
   cardA = (await buildPaymentMethod(t.db, orgA, { type: 'card', last4: '4242', is_primary: true })).id;
   bankA = (await buildPaymentMethod(t.db, orgA, { type: 'bank', last4: '6789' })).id;
-  cardB = (await buildPaymentMethod(t.db, orgB, { type: 'card', last4: '1111', is_primary: true })).id;
+  await buildPaymentMethod(t.db, orgB, { type: 'card', last4: '1111', is_primary: true });
 
   const startUp = await buildProduct(t.db, 'start_up_fee', 'Start-up Fee');
   const monthly = await buildProduct(t.db, 'monthly_fee', 'Monthly Fee');
@@ -450,5 +449,3 @@ describe('suspend, resume and attempt payment', () => {
     expect(ok.json().contract.payment_attempts[0]).toMatchObject({ status: 'success', amount: 29900 });
   });
 });
-
-void cardB;

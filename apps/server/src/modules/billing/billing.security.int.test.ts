@@ -81,7 +81,12 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 const inject = (method: 'GET' | 'POST' | 'PUT', url: string, headers: H, payload?: unknown) =>
-  t.app.inject({ method, url: `${API}${url}`, headers, ...(payload === undefined ? {} : { payload }) });
+  t.app.inject({
+    method,
+    url: `${API}${url}`,
+    headers,
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  });
 
 describe('another organization', () => {
   it("a practice owner cannot discount their own order nor touch another organization's", async () => {

@@ -15,6 +15,7 @@ export const BUILT_ACCOUNT_TABS: readonly AccountTab[] = [
   { number: 0, label: 'User' },
   { number: 2, label: 'Payment' },
   { number: 4, label: 'Invoices' },
+  { number: 5, label: 'Installer' },
   { number: 6, label: 'Organization' },
   { number: 7, label: 'Devices' },
 ];

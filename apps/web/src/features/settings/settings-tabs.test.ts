@@ -5,7 +5,7 @@ import { selectedSettingsTab, visibleSettingsTabs } from './settings-tabs.ts';
 describe('settings tabs', () => {
   it('Customize Fees (tab 1) needs pricing.update; Customize RxForm (tab 3) rx-forms.customize-default-layout: super_admin and admin', () => {
     for (const role of ['super_admin', 'admin'] as const)
-      expect(visibleSettingsTabs(permissionsFor({ roles: [role] })).map((t) => t.number)).toEqual([1, 3]);
+      expect(visibleSettingsTabs(permissionsFor({ roles: [role] })).map((t) => t.number)).toEqual([0, 1, 3]);
     for (const role of ['tech_support', 'supervisor'] as const)
       expect(visibleSettingsTabs(permissionsFor({ roles: [role] }))).toEqual([]);
   });

@@ -17,6 +17,7 @@ export interface SettingsTab {
 }
 
 export const SETTINGS_TABS: readonly SettingsTab[] = [
+  { number: 0, label: 'Installers Management', permission: 'installers.manage' },
   { number: 1, label: 'Customize Fees', permission: 'pricing.update' },
   { number: 3, label: 'Customize RxForm', permission: 'rx-forms.customize-default-layout' },
 ];

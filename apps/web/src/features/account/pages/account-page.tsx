@@ -31,12 +31,20 @@ function UserTab({ user }: { user: MeUser }) {
 export interface AccountPageTabs {
   PaymentTab: ComponentType<{ user: MeUser }>;
   InvoicesTab: ComponentType<{ user: MeUser }>;
+  /** The installers feature's Installer tab. */
+  InstallerTab?: ComponentType;
   OrganizationTab: ComponentType<{ user: MeUser }>;
   DevicesTab: ComponentType<{ user: MeUser }>;
 }
 
 /** /account?tab=N: the tabs the user may see (of those the portal has), User first. */
-export function AccountPage({ PaymentTab, InvoicesTab, OrganizationTab, DevicesTab }: AccountPageTabs) {
+export function AccountPage({
+  PaymentTab,
+  InvoicesTab,
+  InstallerTab,
+  OrganizationTab,
+  DevicesTab,
+}: AccountPageTabs) {
   const { user } = useSession();
   const [params, setParams] = useSearchParams();
   if (!user) return null;
@@ -68,6 +76,7 @@ export function AccountPage({ PaymentTab, InvoicesTab, OrganizationTab, DevicesT
         {current.number === 0 && <UserTab user={user} />}
         {current.number === 2 && <PaymentTab user={user} />}
         {current.number === 4 && <InvoicesTab user={user} />}
+        {current.number === 5 && InstallerTab && <InstallerTab />}
         {current.number === 6 && <OrganizationTab user={user} />}
         {current.number === 7 && <DevicesTab user={user} />}
       </Box>

@@ -13,12 +13,14 @@ import { selectedSettingsTab, visibleSettingsTabs } from '../settings-tabs.ts';
 /** The tabs other features own (the form builder's default layout); app/ composes them into the page. */
 export interface SettingsPageTabs {
   CustomizeRxForm: ComponentType<{ canEdit: boolean }>;
+  /** The installers feature's Installers Management (tab 0, installers.manage). */
+  InstallersManagement?: ComponentType;
   /** The pricing feature's Customize Fees (the global price list). */
   CustomizeFees?: ComponentType;
 }
 
 /** /settings?tab=N: the settings tabs the user may open. */
-export function SettingsPage({ CustomizeRxForm, CustomizeFees }: SettingsPageTabs) {
+export function SettingsPage({ InstallersManagement, CustomizeRxForm, CustomizeFees }: SettingsPageTabs) {
   const { user } = useSession();
   const { permissions } = usePermissions();
   const [params, setParams] = useSearchParams();
@@ -52,6 +54,7 @@ export function SettingsPage({ CustomizeRxForm, CustomizeFees }: SettingsPageTab
             ))}
           </Tabs>
           <Box role="tabpanel" id="settings-tabpanel" aria-labelledby={`settings-tab-${current.number}`}>
+            {current.number === 0 && InstallersManagement && <InstallersManagement />}
             {current.number === 1 && CustomizeFees && <CustomizeFees />}
             {current.number === 3 && <CustomizeRxForm canEdit />}
           </Box>

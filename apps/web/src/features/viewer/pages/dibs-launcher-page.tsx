@@ -1,4 +1,5 @@
 import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
@@ -8,6 +9,7 @@ import { PageLoader } from '../../../components/page-loader.tsx';
 import { PublicLayout } from '../../../components/public-layout.tsx';
 import { requestViewerSignInCode } from '../api/viewer-sign-in.ts';
 import { CaseName, patientIdOf, StlScansPreview } from '../components/case-preview.tsx';
+import { ViewerOpenFlow } from '../components/open-flow.tsx';
 import { dibsDeepLink } from '../deep-link.ts';
 
 export const CODE_FAILED = 'DIBS could not be prepared. Please try again.';
@@ -15,9 +17,10 @@ export const CODE_FAILED = 'DIBS could not be prepared. Please try again.';
 const CODE_REFRESH_MS = 45_000;
 
 /**
- * /dibs?q=: opens the desktop viewer signed in as the current user, optionally on case `q`.
- * Requires a signed-in browser; the Open link carries a single-use sign-in code (one minute),
- * never the browser's session token.
+ * /dibs?q=: opens DIBS signed in as the current user, optionally on case `q`. Requires a
+ * signed-in browser. With a case it runs the open flow (approved-case warning, unstable version
+ * check, Desktop or Online by the organization's options); the desktop link carries a single-use
+ * sign-in code (one minute), never the browser's session token.
  */
 export function DibsLauncherPage() {
   const [params] = useSearchParams();
@@ -54,17 +57,24 @@ export function DibsLauncherPage() {
     );
   }
   const patientId = patientIdOf(q);
+  if (patientId !== null)
+    return (
+      <PublicLayout title="Open in DIBS">
+        <CaseName patientId={patientId} />
+        <Box sx={{ mt: 2 }}>
+          <ViewerOpenFlow patientId={patientId} code={code.data.code} />
+        </Box>
+        <StlScansPreview patientId={patientId} />
+      </PublicLayout>
+    );
   return (
     <PublicLayout title="Open in DIBS">
-      <CaseName patientId={patientId} />
       <Typography sx={{ mt: 1, mb: 3 }}>
-        Open {patientId === null ? 'the case' : 'this case'} in the DIBS desktop application. If nothing
-        happens, make sure DIBS is installed.
+        Open the DIBS desktop application. If nothing happens, make sure DIBS is installed.
       </Typography>
       <Button component="a" href={dibsDeepLink(code.data.code, q)} variant="contained" size="large" fullWidth>
         Open
       </Button>
-      {patientId !== null && <StlScansPreview patientId={patientId} />}
     </PublicLayout>
   );
 }
