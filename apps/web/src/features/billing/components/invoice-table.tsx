@@ -13,7 +13,7 @@ import { invoiceName } from './invoice-view.tsx';
 /** A list of invoices: number, date, total, status and downloads. */
 export function InvoiceTable({ orders, label }: { orders: Order[]; label: string }) {
   return (
-    <Box sx={{ overflowX: 'auto' }}>
+    <Box sx={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-label={`${label}, scrollable`}>
       <Table size="small" aria-label={label}>
         <TableHead>
           <TableRow>

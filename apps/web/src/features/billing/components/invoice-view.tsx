@@ -85,7 +85,7 @@ export function InvoiceView({
         <Box sx={{ flexGrow: 1 }} />
         <DownloadButtons orderId={order.id} label={name} />
       </Box>
-      <Box sx={{ overflowX: 'auto' }}>
+      <Box sx={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-label={`Invoice ${name}, scrollable`}>
         <Table size="small" aria-label={`Invoice ${name}`}>
           <TableHead>
             <TableRow>

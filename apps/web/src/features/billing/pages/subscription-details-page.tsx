@@ -146,7 +146,12 @@ function Details({ contract }: { contract: Contract }) {
           {contract.payment_attempts.length === 0 ? (
             <Typography color="text.secondary">{BILLING_MESSAGES.noPaymentAttempt}</Typography>
           ) : (
-            <Box sx={{ overflowX: 'auto' }}>
+            <Box
+              sx={{ overflowX: 'auto' }}
+              tabIndex={0}
+              role="region"
+              aria-label={'Payment Attempts, scrollable'}
+            >
               <Table size="small" aria-label="Payment Attempts">
                 <TableHead>
                   <TableRow>
