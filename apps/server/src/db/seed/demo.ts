@@ -28,6 +28,7 @@ import {
 } from './factories.ts';
 import { seedDemoPatients, type DemoFileStore } from './demo-patients.ts';
 import { seedDemoLibraries } from './demo-libraries.ts';
+import { seedDemoInstallers } from './demo-installers.ts';
 import { seedDemoReports } from './demo-reports.ts';
 import { seedDemoBilling } from './demo-billing.ts';
 import { seedDemoRequests } from './demo-requests.ts';
@@ -706,6 +707,13 @@ export async function seedDemo(db: Kysely<DB>, options: { storage?: DemoFileStor
       organizationId: bright.id,
       doctorId,
       createdByUserId: superAdmin,
+      storage: options.storage,
+    });
+
+    // DIBS installers (one unstable, in use on a workstation of the demo practice) and a machine learning file
+    await seedDemoInstallers(trx, {
+      organizationId: bright.id,
+      uploadedByUserId: superAdmin,
       storage: options.storage,
     });
 

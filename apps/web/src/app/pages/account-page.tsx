@@ -1,4 +1,5 @@
 import { PaymentMethodForm } from '../../features/account-setup/components/payment-method-form.tsx';
+import { AccountInstallerTab } from '../../features/installers/components/account-installer-tab.tsx';
 import { AccountPage as AccountTabs } from '../../features/account/pages/account-page.tsx';
 import { InvoicesTab } from '../../features/billing/components/invoices-tab.tsx';
 import { PaymentTab as BillingPaymentTab } from '../../features/billing/components/payment-tab.tsx';
@@ -20,6 +21,7 @@ export function AccountPage() {
     <AccountTabs
       PaymentTab={PaymentTab}
       InvoicesTab={InvoicesTab}
+      InstallerTab={AccountInstallerTab}
       OrganizationTab={OrganizationTab}
       DevicesTab={DevicesTab}
     />
