@@ -1,8 +1,15 @@
 import crypto from 'node:crypto';
 import os from 'node:os';
 import { Readable } from 'node:stream';
-import { ListObjectsV2Command, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  AbortMultipartUploadCommand,
+  ListMultipartUploadsCommand,
+  ListObjectsV2Command,
+  ListPartsCommand,
+  PutObjectCommand,
+  S3Client,
+} from '@aws-sdk/client-s3';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startS3Server, type TestS3Server } from '../../../test/s3-server.ts';
 import {
   StorageKeyError,
@@ -177,5 +184,63 @@ describe('S3 storage (against a loopback S3-protocol server)', { timeout: 20_000
     expect(() => createStorage({ dataDir: os.tmpdir(), storage: { driver: 's3', s3: {} } })).toThrow(
       'S3_BUCKET',
     );
+  });
+});
+
+describe('S3 storage: multipart uploads left behind (a service that lists them)', () => {
+  it('aborts the uploads whose last part is older than the age limit, not a long upload still sending', async () => {
+    const hour = 60 * 60 * 1000;
+    const ago = (ms: number) => new Date(Date.now() - ms);
+    const aborted: string[] = [];
+    // s3rver cannot list multipart uploads: the service's answers are played here.
+    const send = vi.spyOn(S3Client.prototype, 'send').mockImplementation((async (command: unknown) => {
+      if (command instanceof ListObjectsV2Command) return { Contents: [] };
+      if (command instanceof ListMultipartUploadsCommand)
+        return command.input.KeyMarker
+          ? {
+              Uploads: [{ Key: 'uploads/3/late.stl', UploadId: 'u3', Initiated: ago(3 * hour) }],
+              IsTruncated: false,
+            }
+          : {
+              Uploads: [
+                { Key: 'uploads/1/dead.stl', UploadId: 'u1', Initiated: ago(2 * hour) },
+                { Key: 'uploads/2/slow.stl', UploadId: 'u2', Initiated: ago(2 * hour) },
+                { Key: 'uploads/4/new.stl', UploadId: 'u4', Initiated: ago(60_000) },
+              ],
+              IsTruncated: true,
+              NextKeyMarker: 'uploads/4/new.stl',
+              NextUploadIdMarker: 'u4',
+            };
+      if (command instanceof ListPartsCommand) {
+        const id = command.input.UploadId;
+        if (id === 'u2')
+          return {
+            Parts: [
+              { PartNumber: 1, LastModified: ago(hour + 60_000) },
+              { PartNumber: 2, LastModified: ago(5_000) },
+            ],
+          };
+        if (id === 'u3') return { Parts: [] };
+        return { Parts: [{ PartNumber: 1, LastModified: ago(hour + 60_000) }] };
+      }
+      if (command instanceof AbortMultipartUploadCommand) {
+        aborted.push(command.input.UploadId!);
+        return {};
+      }
+      throw new Error(`unexpected ${(command as object).constructor.name}`);
+    }) as never);
+    try {
+      const remote = createStorage({
+        dataDir: os.tmpdir(),
+        storage: {
+          driver: 's3',
+          s3: { bucket: 'b', endpoint: 'http://127.0.0.1:9', accessKeyId: 'k', secretAccessKey: 's' },
+        },
+      });
+      expect(await remote.sweepTemp(hour)).toBe(2);
+      expect(aborted).toEqual(['u1', 'u3']);
+    } finally {
+      send.mockRestore();
+    }
   });
 });

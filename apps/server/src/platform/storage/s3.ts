@@ -8,6 +8,7 @@ import {
   GetObjectCommand,
   HeadObjectCommand,
   ListMultipartUploadsCommand,
+  ListPartsCommand,
   PutObjectCommand,
   S3Client,
   paginateListObjectsV2,
@@ -119,6 +120,21 @@ export function createS3Storage(settings: Partial<S3Settings>): StorageDriver {
       { Bucket: bucket, ...(prefix ? { Prefix: prefix } : {}) },
     ))
       for (const o of page.Contents ?? []) if (o.Key) yield o;
+  }
+
+  /** When the newest part of a multipart upload arrived (null: no part yet). */
+  async function lastPartAt(key: string, uploadId: string): Promise<Date | null> {
+    let newest: Date | null = null;
+    let marker: string | undefined;
+    for (;;) {
+      const page = await client.send(
+        new ListPartsCommand({ Bucket: bucket, Key: key, UploadId: uploadId, PartNumberMarker: marker }),
+      );
+      for (const part of page.Parts ?? [])
+        if (part.LastModified && (!newest || part.LastModified > newest)) newest = part.LastModified;
+      if (!page.IsTruncated || !page.NextPartNumberMarker) return newest;
+      marker = page.NextPartNumberMarker;
+    }
   }
 
   /** A writer that is gone (this host, pid no longer running), or an object older than maxAgeMs. */
@@ -293,6 +309,9 @@ export function createS3Storage(settings: Partial<S3Settings>): StorageDriver {
           for (const u of page.Uploads ?? []) {
             if (!u.Key || !u.UploadId || !u.Initiated) continue;
             if (Date.now() - u.Initiated.getTime() <= maxAgeMs) continue;
+            // A long upload still sending parts is alive: its last part counts, not its start.
+            const lastPart = await lastPartAt(u.Key, u.UploadId);
+            if (lastPart && Date.now() - lastPart.getTime() <= maxAgeMs) continue;
             await client.send(
               new AbortMultipartUploadCommand({ Bucket: bucket, Key: u.Key, UploadId: u.UploadId }),
             );
