@@ -90,6 +90,7 @@ const BUILT = new Set([
   'Start a New Case',
   'Reports',
   'Batches',
+  'Bracket Inventory',
 ]);
 /** Settings shows once one of its built tabs is open to the user (Customize RxForm: super_admin, admin). */
 const SETTINGS_TAB_HOLDERS = new Set(['superadmin', 'admin']);

@@ -157,7 +157,10 @@ export function BracketLibraryList({
               borderLeft: 6,
               borderLeftColor: colourOf.get(library.id),
               borderRadius: 1,
-              opacity: library.hidden_at ? 0.55 : 1,
+              // Dimmed, with text that keeps its contrast.
+              bgcolor: library.hidden_at ? 'action.selected' : 'background.paper',
+              borderStyle: library.hidden_at ? 'dashed' : 'solid',
+              borderLeftStyle: 'solid',
             }}
           >
             <Box sx={{ flex: '1 1 220px', minWidth: 0 }}>

@@ -31,7 +31,7 @@ export function ChangelogDialog({
   return (
     <Dialog open onClose={onClose} aria-labelledby={`${id}-title`} maxWidth="sm" fullWidth>
       <DialogTitle id={`${id}-title`}>Changelog: {library.label}</DialogTitle>
-      <DialogContent>
+      <DialogContent tabIndex={0} role="region" aria-label="Changelog entries">
         {query.isPending ? (
           <Stack sx={{ alignItems: 'center', py: 4 }}>
             <CircularProgress aria-label="Loading changelog" />

@@ -134,7 +134,7 @@ export function InventoryDialog({
       fullWidth
     >
       <DialogTitle id={`${id}-title`}>Inventory: {library.label}</DialogTitle>
-      <DialogContent>
+      <DialogContent tabIndex={0} role="region" aria-label="Stock per tooth">
         {query.isPending ? (
           <Stack sx={{ alignItems: 'center', py: 4 }}>
             <CircularProgress aria-label="Loading inventory" />
