@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { PRICING_MESSAGES, PricingForm, pricingFormValues, type Pricing } from './pricing.ts';
+import {
+  PRICING_MESSAGES,
+  PricingForm,
+  pricingFormValues,
+  type Pricing,
+  type PricingFormInput,
+} from './pricing.ts';
+
+type V = PricingFormInput;
 import { centsToDecimalText, decimalDollarsToCents } from './price-rules.ts';
 
 const pricing: Pricing = {
@@ -50,49 +58,37 @@ describe('the Customize Fees form', () => {
   });
 
   it.each([
-    [
-      'arch_fees.software',
-      (v: ReturnType<typeof pricingFormValues>) => (v.arch_fees.software = ''),
-      PRICING_MESSAGES.required,
-    ],
-    [
-      'arch_fees.print',
-      (v: ReturnType<typeof pricingFormValues>) => (v.arch_fees.print = '-1'),
-      PRICING_MESSAGES.invalid,
-    ],
-    [
-      'arch_fees.print',
-      (v: ReturnType<typeof pricingFormValues>) => (v.arch_fees.print = 'ten'),
-      PRICING_MESSAGES.invalid,
-    ],
+    ['arch_fees.software', (v: V): void => void (v.arch_fees.software = ''), PRICING_MESSAGES.required],
+    ['arch_fees.print', (v: V): void => void (v.arch_fees.print = '-1'), PRICING_MESSAGES.invalid],
+    ['arch_fees.print', (v: V): void => void (v.arch_fees.print = 'ten'), PRICING_MESSAGES.invalid],
     [
       'settings.delay_case_charging',
-      (v: ReturnType<typeof pricingFormValues>) => (v.settings.delay_case_charging = '0'),
+      (v: V): void => void (v.settings.delay_case_charging = '0'),
       PRICING_MESSAGES.dayMin,
     ],
     [
       'settings.delay_case_charging',
-      (v: ReturnType<typeof pricingFormValues>) => (v.settings.delay_case_charging = '21'),
+      (v: V): void => void (v.settings.delay_case_charging = '21'),
       PRICING_MESSAGES.max20Days,
     ],
     [
       'settings.delay_payment_processing',
-      (v: ReturnType<typeof pricingFormValues>) => (v.settings.delay_payment_processing = '11'),
+      (v: V): void => void (v.settings.delay_payment_processing = '11'),
       PRICING_MESSAGES.max10Days,
     ],
     [
       'settings.delay_payment_processing',
-      (v: ReturnType<typeof pricingFormValues>) => (v.settings.delay_payment_processing = ''),
+      (v: V): void => void (v.settings.delay_payment_processing = ''),
       PRICING_MESSAGES.required,
     ],
     [
       'arch_volume_discounts.0.discount',
-      (v: ReturnType<typeof pricingFormValues>) => (v.arch_volume_discounts[0]!.discount = '100.5'),
+      (v: V): void => void (v.arch_volume_discounts[0]!.discount = '100.5'),
       PRICING_MESSAGES.discount,
     ],
     [
       'arch_volume_discounts.0.volume',
-      (v: ReturnType<typeof pricingFormValues>) => (v.arch_volume_discounts[0]!.volume = ''),
+      (v: V): void => void (v.arch_volume_discounts[0]!.volume = ''),
       PRICING_MESSAGES.required,
     ],
   ])('%s', (field, change, message) => {

@@ -266,6 +266,14 @@ export const PricingForm = z.object({
         seen.add(row.volume);
       });
     }),
+  /** The prices of the custom Rx form fields' options (dollars typed). */
+  custom_rxform: z.array(
+    z.object({
+      id: z.string(),
+      label: z.string(),
+      options: z.array(z.object({ id: z.string(), label: z.string(), price: priceDollarsInput })),
+    }),
+  ),
 });
 export type PricingFormInput = z.input<typeof PricingForm>;
 export type PricingFormOutput = z.output<typeof PricingForm>;
@@ -294,6 +302,11 @@ export function pricingFormValues(p: Pricing): PricingFormInput {
     arch_volume_discounts: p.arch_volume_discounts.map((r) => ({
       volume: String(r.volume),
       discount: String(r.discount),
+    })),
+    custom_rxform: p.custom_rxform.map((f) => ({
+      id: f.id,
+      label: f.label,
+      options: f.options.map((o) => ({ id: o.id, label: o.label, price: centsToDollarText(o.price) })),
     })),
   };
 }

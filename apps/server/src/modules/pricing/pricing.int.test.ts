@@ -1,5 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ORGANIZATION_MESSAGES, PRICING_MESSAGES, type UpdatePricingRequest } from '@archline/contracts';
+import {
+  DEFAULT_LAYOUT,
+  ORGANIZATION_MESSAGES,
+  PRICING_MESSAGES,
+  type UpdatePricingRequest,
+} from '@archline/contracts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { API, bearer, givenOrganization, givenUser, tokenFor } from '../../../test/auth-helpers.ts';
 
@@ -293,5 +298,102 @@ describe('GET, PUT and DELETE /organizations/{id}/pricing', () => {
       headers: supervisor,
     });
     expect(forbidden.statusCode).toBe(403);
+  });
+});
+
+describe('custom Rx form field prices', () => {
+  it("lists the default layout's fee-enabled fields with their options, and saves their prices in cents", async () => {
+    const layout = JSON.parse(JSON.stringify(DEFAULT_LAYOUT)) as unknown[];
+    layout.push({
+      type: 'section',
+      id: 'section-retainer',
+      columns: [
+        {
+          id: 'column-retainer',
+          controls: [
+            {
+              id: 'custom-retainer',
+              system_type: 'dropdown',
+              system_name: 'dropdown',
+              custom_system_name: 'retainer',
+              props: {
+                label: 'Retainer',
+                options: [
+                  { id: 'essix', name: 'Essix' },
+                  { id: 'vivera', name: 'Vivera' },
+                ],
+              },
+              rules: { required: false },
+              fee_enabled: true,
+              marker: null,
+            },
+          ],
+        },
+      ],
+    });
+    await t.db
+      .insertInto('form_builder_layouts')
+      .values({ organization_id: null, form_data: JSON.stringify(layout) })
+      .execute();
+    const before = await get('/pricing', admin);
+    expect(before.json().pricing.custom_rxform).toEqual([
+      {
+        id: 'custom-retainer',
+        label: 'Retainer',
+        options: [
+          { id: 'essix', label: 'Essix', price: 0 },
+          { id: 'vivera', label: 'Vivera', price: 0 },
+        ],
+      },
+    ]);
+    const saved = await put(
+      '/pricing',
+      validPricing({
+        custom_rxform: [
+          {
+            id: 'custom-retainer',
+            label: 'Retainer',
+            options: [
+              { id: 'essix', label: 'Essix', price: 1500 },
+              { id: 'vivera', label: 'Vivera', price: 4999 },
+            ],
+          },
+        ],
+      }),
+      admin,
+    );
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json().pricing.custom_rxform[0].options.map((o: { price: number }) => o.price)).toEqual([
+      1500, 4999,
+    ]);
+    const row = await t.db
+      .selectFrom('pricing')
+      .select('custom_rxform')
+      .where('organization_id', 'is', null)
+      .executeTakeFirstOrThrow();
+    expect(row.custom_rxform).toEqual([
+      {
+        id: 'custom-retainer',
+        label: 'Retainer',
+        options: [
+          { id: 'essix', label: 'Essix', price: 15 },
+          { id: 'vivera', label: 'Vivera', price: 49.99 },
+        ],
+      },
+    ]);
+    // An organization without a layout of its own prices the same fields.
+    const org = await get(`/organizations/${orgB}/pricing`, admin);
+    expect(org.json().pricing.custom_rxform[0].options[1].price).toBe(4999);
+    const negative = await put(
+      '/pricing',
+      validPricing({
+        custom_rxform: [
+          { id: 'custom-retainer', label: 'Retainer', options: [{ id: 'essix', label: 'Essix', price: -1 }] },
+        ],
+      }),
+      admin,
+    );
+    expect(negative.statusCode).toBe(400);
+    expect(negative.json().errors['custom_rxform.0.options.0.price']).toEqual([PRICING_MESSAGES.invalid]);
   });
 });

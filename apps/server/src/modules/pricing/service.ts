@@ -11,6 +11,8 @@ import { conflict, notFound } from '../../platform/http/errors.ts';
 import type { RequestMeta } from '../../platform/http/request-meta.ts';
 import { authorize, can } from '../../platform/permissions/index.ts';
 import { seesOrganization } from '../../platform/permissions/organization-scope.ts';
+import { customControls, type LayoutItem } from '@archline/contracts/form-builder';
+import * as formBuilder from '../form-builder/service.ts';
 import * as repo from './repository.ts';
 
 type Db = AppContext['db'];
@@ -83,10 +85,35 @@ function audit(
   });
 }
 
-/** GET /pricing */
+/**
+ * The custom Rx form fields a price list prices: every fee-enabled control with options of the
+ * layout the list applies to, each option with its saved price (0 until one is set). Saved prices
+ * of controls no longer in the layout are left out (a save drops them).
+ */
+function withLayoutFields(pricing: Pricing, layout: readonly unknown[]): Pricing {
+  const saved = new Map(pricing.custom_rxform.map((f) => [f.id, f]));
+  const custom_rxform = customControls(layout as LayoutItem[])
+    .filter((c) => c.fee_enabled && (c.props.options?.length ?? 0) > 0)
+    .map((c) => {
+      const old = saved.get(c.id) ?? (c.custom_system_name ? saved.get(c.custom_system_name) : undefined);
+      return {
+        id: c.id,
+        label: c.props.label,
+        options: (c.props.options ?? []).map((o) => ({
+          id: o.id,
+          label: o.name,
+          price: old?.options.find((x) => x.id === o.id)?.price ?? 0,
+        })),
+      };
+    });
+  return { ...pricing, custom_rxform };
+}
+
+/** GET /pricing: with the default layout's priced fields. */
 export async function getGlobalPricing(ctx: AppContext, actor: Actor): Promise<Pricing> {
   authorize(actor, 'pricing.update');
-  return globalPricing(ctx.db);
+  const layout = await formBuilder.getDefaultLayout(ctx);
+  return withLayoutFields(await globalPricing(ctx.db), layout.form_data);
 }
 
 /** PUT /pricing: the whole global price list. */
@@ -101,7 +128,7 @@ export async function updateGlobalPricing(
     await repo.savePricing(trx, null, values, actor.userId);
     await audit(trx, actor, meta, 'pricing.update', null, { values });
   });
-  return { message: PRICING_MESSAGES.updated, pricing: await globalPricing(ctx.db) };
+  return { message: PRICING_MESSAGES.updated, pricing: await getGlobalPricing(ctx, actor) };
 }
 
 /** GET /organizations/{id}/pricing: its own list, or the global one (is_custom false). */
@@ -130,7 +157,10 @@ export async function updateOrganizationPricing(
     await repo.savePricing(trx, organizationId, values, actor.userId);
     await audit(trx, actor, meta, 'organization.pricing.update', organizationId, { values });
   });
-  return { message: PRICING_MESSAGES.updated, pricing: await effectivePricing(ctx, organizationId) };
+  return {
+    message: PRICING_MESSAGES.updated,
+    pricing: await getOrganizationPricing(ctx, actor, organizationId),
+  };
 }
 
 /** DELETE /organizations/{id}/pricing: the organization goes back to the global prices. */
@@ -147,5 +177,8 @@ export async function resetOrganizationPricing(
     const removed = await repo.deleteOrganizationPricing(trx, organizationId);
     if (removed) await audit(trx, actor, meta, 'organization.pricing.reset', organizationId, {});
   });
-  return { message: PRICING_MESSAGES.reset, pricing: await effectivePricing(ctx, organizationId) };
+  return {
+    message: PRICING_MESSAGES.reset,
+    pricing: await getOrganizationPricing(ctx, actor, organizationId),
+  };
 }

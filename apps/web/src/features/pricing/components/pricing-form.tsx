@@ -25,7 +25,7 @@ import { MAX_VOLUME_DISCOUNT_ROWS } from '@archline/contracts/price-rules';
 import { useEffect, useId, type ReactNode } from 'react';
 import { useFieldArray, useForm, type FieldError, type Path } from 'react-hook-form';
 import { applyServerErrors } from '../../../lib/form-errors.ts';
-import { formatCents, formatPercent } from '../../../lib/format.ts';
+import { formatPercent } from '../../../lib/format.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.tsx';
 
 /** Every field the server may name in its 400/422 answer, so its messages land under the inputs. */
@@ -37,6 +37,9 @@ function serverFields(values: PricingFormInput): Path<PricingFormInput>[] {
     fields.push(`arch_volume_discounts.${i}.volume`, `arch_volume_discounts.${i}.discount`),
   );
   fields.push('arch_volume_discounts');
+  values.custom_rxform.forEach((f, i) =>
+    f.options.forEach((_o, j) => fields.push(`custom_rxform.${i}.options.${j}.price`)),
+  );
   return fields as Path<PricingFormInput>[];
 }
 
@@ -247,24 +250,23 @@ export function PricingForm({
             )}
           </Stack>
         </Box>
-        {pricing.custom_rxform.length > 0 && (
-          <Box component="section" aria-labelledby={`${id}-custom`}>
-            <Typography
-              id={`${id}-custom`}
-              component="h3"
-              variant="subtitle1"
-              sx={{ fontWeight: 600, mb: 1 }}
-            >
-              Custom RxForm Fields
-            </Typography>
-            {pricing.custom_rxform.map((f) => (
-              <Typography key={f.id} variant="body2">
-                {f.label || f.id}:{' '}
-                {f.options.map((o) => `${o.label || o.id} ${formatCents(o.price)}`).join(', ')}
-              </Typography>
-            ))}
-          </Box>
-        )}
+        {pricing.custom_rxform.length > 0 &&
+          section(
+            'Custom RxForm Fields',
+            pricing.custom_rxform.flatMap((f, fi) =>
+              f.options.map((o, oi) =>
+                cell(
+                  field(
+                    `custom_rxform.${fi}.options.${oi}.price`,
+                    `${f.label || f.id}: ${o.label || o.id}`,
+                    'dollars',
+                  ),
+                  `${f.id}-${o.id}`,
+                ),
+              ),
+            ),
+            'The price of each option of the fee-enabled fields of the RxForm.',
+          )}
         {canEdit && (
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
             <Button type="submit" variant="contained" disabled={isSubmitting || !isDirty}>
