@@ -6,6 +6,7 @@ import {
   isRemovableAdjustment,
   lastDayOfExpiryMonth,
   paymentMethodChip,
+  templatePatients,
   UpdateExpiryRequest,
 } from './billing.ts';
 
@@ -80,5 +81,29 @@ describe('requests', () => {
     expect(UpdateExpiryRequest.safeParse({ card_exp_datetime: '2027-13' }).success).toBe(false);
     expect(lastDayOfExpiryMonth('2028-02')).toBe('2028-02-29');
     expect(lastDayOfExpiryMonth('2027-04-10')).toBe('2027-04-30');
+  });
+});
+
+describe('templatePatients', () => {
+  const patient = {
+    patient_name: 'Ava Stone',
+    doctor_name: 'Dana Doctor',
+    doctor_account_number: 'DR-100200',
+    case_number_text: 'C-1001',
+    creation_date: '2026-11-02',
+    base_fee: 15000,
+    deductions: [{ label: 'Volume discount', value: 1500 }],
+    add_ons: [{ label: 'Rush case', value: 5000 }],
+    total: 18500,
+  };
+  it('reads the per-patient entries of a version 2 invoice only', () => {
+    expect(templatePatients({ template_version: 2, template_data: { patients: [patient] } })).toEqual([
+      patient,
+    ]);
+    expect(templatePatients({ template_version: 1, template_data: { patients: [patient] } })).toEqual([]);
+    expect(
+      templatePatients({ template_version: 2, template_data: { patients: [{ patient_name: 1 }] } }),
+    ).toEqual([]);
+    expect(templatePatients({ template_version: 2, template_data: {} })).toEqual([]);
   });
 });

@@ -351,3 +351,31 @@ export const ContractListResponse = z.object({
 });
 export type ContractListResponse = z.infer<typeof ContractListResponse>;
 export const ContractIdParams = z.object({ id: z.coerce.number().int().positive() });
+
+// ---- invoice template version 2 (per-patient layout) ----------------------------------------
+
+/** A patient entry of an invoice's template data (version 2); money in cents. */
+export const TemplatePatient = z.object({
+  patient_name: z.string(),
+  doctor_name: z.string(),
+  doctor_account_number: z.string().nullable(),
+  case_number_text: z.string().nullable(),
+  creation_date: z.string().nullable(),
+  base_fee: z.number().int(),
+  deductions: z.array(z.object({ label: z.string(), value: z.number().int() })),
+  add_ons: z.array(
+    z.object({ label: z.string(), value: z.number().int(), details: z.string().nullable().optional() }),
+  ),
+  total: z.number().int(),
+});
+export type TemplatePatient = z.infer<typeof TemplatePatient>;
+
+/** The per-patient entries of a version 2 invoice (none for version 1 or unreadable data). */
+export function templatePatients(order: {
+  template_version: number;
+  template_data: Record<string, unknown>;
+}): TemplatePatient[] {
+  if (order.template_version !== 2) return [];
+  const parsed = z.array(TemplatePatient).safeParse(order.template_data.patients);
+  return parsed.success ? parsed.data : [];
+}

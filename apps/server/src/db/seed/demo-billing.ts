@@ -30,6 +30,36 @@ export async function seedDemoBilling(db: Kysely<DB>, input: { demoOrganizationI
     ) newest
     where o.id = newest.id`.execute(db);
 
+  // The demo practice's current invoice uses the per-patient layout (template version 2) with three
+  // of its cases.
+  await sql`
+    update orders o set template_version = 2, template_data = jsonb_build_object('patients', cases.list)
+    from (
+      select jsonb_agg(jsonb_build_object(
+        'patient_name', p.first_name || ' ' || p.last_name,
+        'doctor_name', u.first_name || ' ' || u.last_name,
+        'doctor_account_number', u.account_number,
+        'case_number_text', p.case_number_text,
+        'creation_date', to_char(p.created_at, 'YYYY-MM-DD'),
+        'base_fee', 15000,
+        'deductions', case when n = 1 then '[{"label": "Volume discount", "value": 1500}]'::jsonb else '[]'::jsonb end,
+        'add_ons', case when n = 2 then '[{"label": "Rush case", "value": 5000, "details": "Both arches"}]'::jsonb
+                        else '[]'::jsonb end,
+        'total', 15000 - case when n = 1 then 1500 else 0 end + case when n = 2 then 5000 else 0 end
+      ) order by n) as list
+      from (
+        select p.*, row_number() over (order by p.id) as n
+        from patients p
+        where p.organization_id = ${input.demoOrganizationId} and p.deleted_at is null
+        order by p.id
+        limit 3
+      ) p
+      join users u on u.id = p.user_id
+    ) cases
+    where o.organization_id = ${input.demoOrganizationId} and o.is_current and cases.list is not null`.execute(
+    db,
+  );
+
   // Payment methods: the demo practice's four, one card for every other practice with a contract.
   const now = new Date();
   const monthEnd = (monthsAhead: number) => {

@@ -449,3 +449,43 @@ describe('suspend, resume and attempt payment', () => {
     expect(ok.json().contract.payment_attempts[0]).toMatchObject({ status: 'success', amount: 29900 });
   });
 });
+
+describe('the per-patient layout (template version 2)', () => {
+  it('shows each case in the order and in the PDF', async () => {
+    const patients = [
+      {
+        patient_name: 'Ava Stone',
+        doctor_name: 'Dana Doctor',
+        doctor_account_number: 'DR-100200',
+        case_number_text: 'C-1001',
+        creation_date: '2026-11-02',
+        base_fee: 15000,
+        deductions: [{ label: 'Volume discount', value: 1500 }],
+        add_ons: [{ label: 'Rush case', value: 5000, details: 'Both arches' }],
+        total: 18500,
+      },
+    ];
+    await t.db
+      .updateTable('orders')
+      .set({ template_version: 2, template_data: JSON.stringify({ patients }) })
+      .where('id', '=', paidOrderA)
+      .execute();
+    const order = await inject('GET', `/orders/${paidOrderA}`, owner.headers);
+    expect(order.json().order.template_data).toEqual({ patients });
+    const pdf = await inject('GET', `/orders/${paidOrderA}/download_invoice?type=pdf`, owner.headers);
+    const { getDocument } = await import('pdfjs-dist/legacy/build/pdf.mjs');
+    const doc = await getDocument({
+      data: new Uint8Array(pdf.rawPayload),
+      isEvalSupported: false,
+      verbosity: 0,
+    }).promise;
+    const content = await (await doc.getPage(1)).getTextContent();
+    const text = content.items.map((i) => ('str' in i ? i.str : '')).join(' ');
+    expect(text).toContain('Cases');
+    expect(text).toContain('Ava Stone (C-1001), created 2026-11-02');
+    expect(text).toContain('Doctor: Dana Doctor (DR-100200)');
+    expect(text).toContain('Deduction: Volume discount -$15.00');
+    expect(text).toContain('Add-on: Rush case (Both arches) $50.00');
+    expect(text).toContain('$185.00');
+  });
+});

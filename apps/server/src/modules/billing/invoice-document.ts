@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import PDFDocument from 'pdfkit';
-import type { Order } from '@archline/contracts';
+import { templatePatients, type Order } from '@archline/contracts';
 import { printable } from '../../platform/labels/text.ts';
 
 /**
@@ -123,6 +123,38 @@ export function invoicePdf(order: Order): Readable {
     doc.text(label, right - 260, y, { width: 150, align: 'right' });
     doc.text(money(amount), right - amountWidth, y, { width: amountWidth, align: 'right' });
     y += 16;
+  }
+  const patients = templatePatients(order);
+  if (patients.length) {
+    y += 14;
+    if (y > doc.page.height - 160) {
+      doc.addPage();
+      y = 54;
+    }
+    doc.font('Helvetica-Bold').fontSize(12).text('Cases', left, y);
+    y += 20;
+    for (const p of patients) {
+      const lines = [
+        `${p.patient_name}${p.case_number_text ? ` (${p.case_number_text})` : ''}, created ${p.creation_date ?? '-'}`,
+        `Doctor: ${p.doctor_name}${p.doctor_account_number ? ` (${p.doctor_account_number})` : ''}`,
+        `Base fee ${money(p.base_fee)}`,
+        ...p.deductions.map((d) => `Deduction: ${d.label} ${money(-d.value)}`),
+        ...p.add_ons.map((a) => `Add-on: ${a.label}${a.details ? ` (${a.details})` : ''} ${money(a.value)}`),
+      ].map(printable);
+      const height = lines.length * 13 + 8;
+      if (y + height > doc.page.height - 54) {
+        doc.addPage();
+        y = 54;
+      }
+      doc.font('Helvetica').fontSize(9);
+      lines.forEach((line, i) =>
+        doc.text(line, left, y + i * 13, { width: right - left - amountWidth - 10 }),
+      );
+      doc
+        .font('Helvetica-Bold')
+        .text(money(p.total), right - amountWidth, y, { width: amountWidth, align: 'right' });
+      y += height;
+    }
   }
   doc.end();
   return doc as unknown as Readable;
