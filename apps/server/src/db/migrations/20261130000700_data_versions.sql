@@ -21,7 +21,7 @@ begin
   elsif tg_op = 'DELETE' then
     q := replace(tg_argv[0], '{t}', 'old_rows');
   else
-    q := replace(tg_argv[0], '{t}', 'new_rows') || ' union ' || replace(tg_argv[0], '{t}', 'old_rows');
+    q := '(' || replace(tg_argv[0], '{t}', 'new_rows') || ') union (' || replace(tg_argv[0], '{t}', 'old_rows') || ')';
   end if;
   execute 'insert into data_versions as v (organization_id, version)
     select distinct x.id, 1 from (' || q || ') x(id) where x.id is not null order by 1

@@ -199,5 +199,18 @@ describe('data versions', () => {
     expect(renamed).toBeGreaterThan(afterNote);
     await t.db.updateTable('users').set({ updated_at: new Date() }).where('id', '=', ownerA.id).execute();
     expect(await versionOf(orgA)).toBe(renamed);
+    // Shared lookups raise row 0, on insert and on update alike.
+    const shared = await versionOf(0);
+    const type = await t.db
+      .insertInto('organization_types')
+      .values({ name: 'Aligners' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await t.db
+      .updateTable('organization_types')
+      .set({ name: 'Clear aligners' })
+      .where('id', '=', type.id)
+      .execute();
+    expect(await versionOf(0)).toBe(shared + 2);
   });
 });
