@@ -12,6 +12,11 @@ test.describe('Account Invoices tab', () => {
     const status = page.getByText('PAID', { exact: true }).first();
     await expect(status).toBeVisible();
     await expect(page.locator('.MuiChip-colorSuccess').filter({ hasText: 'PAID' }).first()).toBeVisible();
+    // Template version 2: the per-patient layout lists each case with its fees.
+    const cases = page.getByRole('table', { name: /^Cases of invoice INV-/ });
+    await expect(cases.getByRole('row')).toHaveCount(4);
+    await expect(cases).toContainText('Volume discount: -$15.00');
+    await expect(cases).toContainText('Rush case (Both arches): $50.00');
     await expectAccessible(page);
 
     const accordion = page.getByRole('button', { name: 'Old Invoices' });
@@ -40,6 +45,8 @@ test.describe('Account Invoices tab', () => {
     expect(text).toContain('Bright Smiles Orthodontics');
     expect(text).toContain('Monthly Fee');
     expect(text).toMatch(/Total\s+\$\d+\.\d{2}/);
+    expect(text).toContain('Cases');
+    expect(text).toContain('Add-on: Rush case (Both arches) $50.00');
 
     const csv = await downloaded(page, () =>
       page.getByRole('button', { name: `Download ${label} as CSV` }).click(),

@@ -6,7 +6,7 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import type { Order, OrderAdjustment } from '@archline/contracts';
+import { templatePatients, type Order, type OrderAdjustment } from '@archline/contracts';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { formatCents, formatDate } from '../../../lib/format.ts';
@@ -14,6 +14,7 @@ import { notifySuccess } from '../../../lib/notify.tsx';
 import { useRemoveAdjustment } from '../api/orders.ts';
 import { AdjustmentDialog } from './adjustment-dialog.tsx';
 import { DownloadButtons } from './download-buttons.tsx';
+import { InvoicePatients } from './invoice-patients.tsx';
 import { InvoiceStatusChip } from './invoice-status-chip.tsx';
 
 export const START_UP_FEE = 'Start-up Fee';
@@ -166,6 +167,9 @@ export function InvoiceView({
           </TableBody>
         </Table>
       </Box>
+      {templatePatients(order).length > 0 && (
+        <InvoicePatients patients={templatePatients(order)} invoice={name} />
+      )}
       {canAdd && open && (
         <Box sx={{ display: 'flex', gap: 1, mt: 1.5, flexWrap: 'wrap' }}>
           <Button variant="outlined" size="small" onClick={() => setAdding('charge')}>
