@@ -31,6 +31,7 @@ export default defineConfig({
           name: 'web',
           include: ['apps/web/src/**/*.test.tsx'],
           environment: 'jsdom',
+          setupFiles: ['apps/web/src/test-setup.ts'],
           // Testing Library unmounts after each test when afterEach is global.
           globals: true,
           // A file's first render loads MUI and emotion into jsdom: seconds on a busy 2-core machine.
