@@ -20,7 +20,7 @@ test.describe('account page, User tab', () => {
   });
 
   test('a tab that is not built yet falls back to the User tab', async ({ page }) => {
-    await openAccount(page, 'doctor', '?tab=5');
+    await openAccount(page, 'doctor', '?tab=3');
     await expect(page.getByRole('tab', { name: 'User' })).toHaveAttribute('aria-selected', 'true');
   });
 
