@@ -62,6 +62,7 @@ import { lastPage, totalOf } from '../../platform/http/paginate.ts';
 import {
   BoundedCache,
   dataVersion,
+  type ConditionalAnswer,
   entityTag,
   matchesIfNoneMatch,
   type VersionScope,
@@ -332,10 +333,6 @@ function answerTag(kind: string, actor: Actor, args: unknown, version: string): 
 const knownTotals = new BoundedCache<number>(2000);
 /** Counts per status already computed, keyed the same way. */
 const knownCounts = new BoundedCache<Awaited<ReturnType<typeof repo.countPerStatus>>>(2000);
-
-export type ConditionalAnswer<T> = { etag: string } & (
-  { notModified: true } | { notModified: false; body: T }
-);
 
 /**
  * One page of patients, or notModified when `ifNoneMatch` already names this answer's tag (then

@@ -53,14 +53,16 @@ export function matchesIfNoneMatch(header: string | undefined, tag: string): boo
  */
 export const CONDITIONAL_CACHE = 'private, no-cache';
 
+/** What a use case answers to a conditional GET: its tag, and its body unless the caller holds it. */
+export type ConditionalAnswer<T> = { etag: string } & (
+  { notModified: true } | { notModified: false; body: T }
+);
+
 /**
  * Sends a conditional answer: its tag and cache header, then 304 with no body when the request
  * already holds it, else the body.
  */
-export function sendConditional<T>(
-  reply: FastifyReply,
-  answer: { etag: string } & ({ notModified: true } | { notModified: false; body: T }),
-): FastifyReply | T {
+export function sendConditional<T>(reply: FastifyReply, answer: ConditionalAnswer<T>): FastifyReply | T {
   void reply.header('etag', answer.etag).header('cache-control', CONDITIONAL_CACHE);
   if (answer.notModified) return reply.status(304).send();
   return answer.body;
