@@ -406,15 +406,16 @@ export async function storeBracketLibraries(
     };
   } catch (err) {
     // Two dialogs storing the same name at once: the unique index answers for the second.
-    if (isUniqueViolation(err)) throw fieldError('upload_ids', duplicateOf(err));
+    if (isUniqueViolation(err)) throw fieldError('upload_ids', duplicateOf(err, 'bracket'));
     throw err;
   }
 }
 
-function duplicateOf(err: unknown): string {
+/** The message for a name another store took first (the unique index's detail names it). */
+function duplicateOf(err: unknown, kind: LibraryKind): string {
   const detail = String((err as { detail?: string }).detail ?? '');
   const m = /=\(\d+, (.*)\) already exists/.exec(detail);
-  return bracketLibraryExists(m?.[1] ?? 'file');
+  return existsMessage(kind, m?.[1] ?? 'file');
 }
 
 /** PUT /organizations/{id}/bracket-libraries/{libraryId}: name, format, users, shelf/row/column, hide. */
@@ -724,10 +725,7 @@ export async function storeArchWires(
       data: rows.filter((r) => r !== undefined).map(toArchWire),
     };
   } catch (err) {
-    if (isUniqueViolation(err)) {
-      const m = /=\(\d+, (.*)\) already exists/.exec(String((err as { detail?: string }).detail ?? ''));
-      throw fieldError('upload_ids', archWireLibraryExists(m?.[1] ?? 'file'));
-    }
+    if (isUniqueViolation(err)) throw fieldError('upload_ids', duplicateOf(err, 'arch-wire'));
     throw err;
   }
 }
