@@ -66,15 +66,26 @@ async function openOrganization(page: Page, name: string) {
 }
 
 test.describe('form builder', () => {
-  test('the Settings entry leads admins to Customize RxForm', async ({ page }) => {
+  test('the Settings entry opens the first tab; Customize RxForm is one of them', async ({ page }) => {
     await asUser(page, 'admin', { path: '/account' });
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Settings' }).click();
     await expect(page).toHaveURL(/\/settings/);
+    // The first built tab opens; an admin holds Installers Management, Customize Fees and Customize RxForm.
+    await expect(page.getByRole('tab', { name: 'Installers Management' })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+    await expect(page.getByRole('tab')).toHaveText([
+      'Installers Management',
+      'Customize Fees',
+      'Customize RxForm',
+    ]);
+    await page.getByRole('tab', { name: 'Customize RxForm' }).click();
+    await expect(page).toHaveURL(/\/settings\?tab=3$/);
     await expect(page.getByRole('tab', { name: 'Customize RxForm' })).toHaveAttribute(
       'aria-selected',
       'true',
     );
-    await expect(page.getByRole('tab')).toHaveCount(1);
     const card = page.getByRole('region', { name: 'Customize Default RxForm' });
     await expect(card.getByTestId('built-in-field').first()).toBeVisible();
     await expect(card.getByTestId('built-in-field')).toHaveCount(24);
