@@ -38,3 +38,4 @@ export * from './assignment-configurations.ts';
 export * from './pricing.ts';
 export * from './promotion-codes.ts';
 export * from './installers.ts';
+export * from './periodic-rules.ts';

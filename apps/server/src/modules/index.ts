@@ -32,6 +32,7 @@ import { flawedTrayRoutes } from './flawed-trays/routes.ts';
 import { batchRoutes } from './batches/routes.ts';
 import { pricingRoutes } from './pricing/routes.ts';
 import { promotionCodeRoutes } from './promotion-codes/routes.ts';
+import { periodicRuleRoutes } from './periodic-rules/routes.ts';
 import { libraryRoutes } from './libraries/routes.ts';
 import { installerRoutes } from './installers/routes.ts';
 import { dibsOnDemandRoutes } from './dibs-on-demand/routes.ts';
@@ -83,6 +84,7 @@ export async function registerModules(api: FastifyInstance) {
   await api.register(batchRoutes);
   await api.register(pricingRoutes);
   await api.register(promotionCodeRoutes);
+  await api.register(periodicRuleRoutes);
   await api.register(libraryRoutes);
   await api.register(installerRoutes);
   await api.register(dibsOnDemandRoutes);
