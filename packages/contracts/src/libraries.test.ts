@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
   BRACKET_TEETH,
+  CUSTOM_SET_MESSAGES,
+  CustomBracketSetRequest,
+  customSetDisplayName,
+  isToothCode,
+  isValidHeight,
+  parseHeight,
   LIBRARY_MESSAGES,
   LibraryLocationField,
   UpdateBracketInventoryRequest,
@@ -158,5 +164,52 @@ describe('upload dialog', () => {
   it('cycles 12 palette colours', () => {
     expect(libraryColor(0)).toBe(libraryColor(12));
     expect(new Set(Array.from({ length: 12 }, (_, i) => libraryColor(i))).size).toBe(12);
+  });
+});
+
+describe('custom bracket sets', () => {
+  it('accepts heights of 0.9 to 9.0 with one decimal, or none', () => {
+    for (const h of [0.9, 1, 4.5, 9, null]) expect(isValidHeight(h)).toBe(true);
+    for (const h of [0.8, 9.1, 4.55, -1, Number.NaN, Number.POSITIVE_INFINITY])
+      expect(isValidHeight(h)).toBe(false);
+  });
+
+  it("reads the form's height text", () => {
+    expect(parseHeight('')).toBeNull();
+    expect(parseHeight(' 4.5 ')).toBe(4.5);
+    expect(parseHeight('4,5')).toBeNaN();
+    expect(parseHeight('abc')).toBeNaN();
+  });
+
+  it('knows the tooth codes of the four quadrants', () => {
+    expect([11, 18, 21, 38, 48].every(isToothCode)).toBe(true);
+    expect([0, 10, 19, 49, 51, 11.5].some(isToothCode)).toBe(false);
+  });
+
+  it('cuts set names after 30 characters in lists', () => {
+    expect(customSetDisplayName('Short')).toBe('Short');
+    expect(customSetDisplayName('x'.repeat(31))).toBe(`${'x'.repeat(30)}…`);
+  });
+
+  it('names the required name, its length, the teeth and a tooth twice', () => {
+    const issues = (v: unknown) =>
+      CustomBracketSetRequest.safeParse(v).error?.issues.map((i) => `${i.path.join('.')}: ${i.message}`) ??
+      [];
+    expect(issues({ name: '', teeth: [] })).toEqual([
+      `name: ${CUSTOM_SET_MESSAGES.nameRequired}`,
+      `teeth: ${CUSTOM_SET_MESSAGES.teethRequired}`,
+    ]);
+    expect(issues({ name: 'ab', teeth: [{ tooth_number: 11, bracket_library_id: 1 }] })).toEqual([
+      `name: ${CUSTOM_SET_MESSAGES.nameTooShort}`,
+    ]);
+    expect(
+      issues({
+        name: 'Twice',
+        teeth: [
+          { tooth_number: 11, bracket_library_id: 1 },
+          { tooth_number: 11, bracket_library_id: 2 },
+        ],
+      }),
+    ).toEqual([`teeth: ${CUSTOM_SET_MESSAGES.toothTwice}`]);
   });
 });

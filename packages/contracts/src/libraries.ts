@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { camelPagingQuery, PaginationMeta } from './users.ts';
+import { CustomBracketSetItem } from './rx-forms.ts';
 
 /**
  * Bracket libraries, their inventory and arch-wire libraries of an organization.
@@ -497,3 +498,115 @@ export const LibraryDownloadParams = z.object({
   kind: z.enum(['bracket', 'arch-wire']),
   libraryId: z.coerce.number().int().positive(),
 });
+
+/* ------------------------------------------------------------------------------------------ */
+/* Custom bracket sets (document 3 sections 2.7, 2.14, 3, 5, 6, 7 and 8)                      */
+/* ------------------------------------------------------------------------------------------ */
+/*
+ * - GET    /organizations/{id}/custom-bracket-sets?filter=owned|created_by_management  → CustomBracketSetsResponse (rx-forms.ts)
+ * - POST   /organizations/{id}/custom-bracket-sets                 CustomBracketSetRequest → CustomBracketSetMessageResponse (201)
+ * - PUT    /organizations/{id}/custom-bracket-sets/{setId}         CustomBracketSetRequest → CustomBracketSetMessageResponse
+ * - DELETE /organizations/{id}/custom-bracket-sets/{setId}         → LibraryMessageResponse
+ * - POST   /organizations/{id}/custom-bracket-sets/set-enable      { value } → CustomBracketSetsEnabledResponse
+ */
+
+export const CUSTOM_SET_LIMITS = {
+  nameMin: 3,
+  nameMax: 255,
+  heightMin: 0.9,
+  heightMax: 9,
+  /** Rows of the set list before paging (document 3 section 9). */
+  pageSize: 10,
+  /** Set names are cut after 30 characters in lists. */
+  displayName: 30,
+} as const;
+
+export const CUSTOM_SET_MESSAGES = {
+  nameRequired: 'Custom set name is required.',
+  nameTooShort: `Custom set name must contain at least ${3} characters.`,
+  nameTooLong: `Custom set name must contain max ${255} characters.`,
+  teethRequired: 'Teeth field must have at least one item',
+  toothTwice: 'Each tooth may be listed once.',
+  tooth: 'The tooth number is not valid.',
+  libraryRequired: 'A bracket library is required.',
+  invalidLibrary: 'The selected bracket library is invalid.',
+  height: 'The height must be between 0.9 and 9.0, with one decimal.',
+  created: 'Custom bracket set created successfully.',
+  updated: 'Custom bracket set updated successfully.',
+  deleted: 'Custom bracket set deleted successfully.',
+  notEnabled: 'Custom bracket sets are not enabled for this organization.',
+  enabled: 'Custom bracket sets have been enabled.',
+  disabled: 'Custom bracket sets have been disabled.',
+  empty: 'No custom bracket sets yet.',
+} as const;
+
+/** Tooth codes of a set: quadrant × 10 + tooth (11–18, 21–28, 31–38, 41–48). */
+export const isToothCode = (code: number) =>
+  Number.isInteger(code) &&
+  Math.floor(code / 10) >= 1 &&
+  Math.floor(code / 10) <= 4 &&
+  code % 10 >= 1 &&
+  code % 10 <= 8;
+
+/** A height is empty (null) or 0.9 to 9.0 with at most one decimal. */
+export function isValidHeight(height: number | null): boolean {
+  if (height === null) return true;
+  if (!Number.isFinite(height)) return false;
+  if (height < CUSTOM_SET_LIMITS.heightMin || height > CUSTOM_SET_LIMITS.heightMax) return false;
+  return Math.abs(Math.round(height * 10) - height * 10) < 1e-9;
+}
+
+/** The form's height text as a number, null when empty, NaN when not a number. */
+export function parseHeight(text: string): number | null {
+  const t = text.trim();
+  if (t === '') return null;
+  return /^\d+(\.\d+)?$/.test(t) ? Number(t) : Number.NaN;
+}
+
+/** A set name as lists show it: cut after 30 characters. */
+export const customSetDisplayName = (name: string) =>
+  name.length > CUSTOM_SET_LIMITS.displayName ? `${name.slice(0, CUSTOM_SET_LIMITS.displayName)}…` : name;
+
+export const CustomBracketSetParams = z.object({
+  id: z.coerce.number().int().positive(),
+  setId: z.coerce.number().int().positive(),
+});
+
+export const CustomBracketSetTooth = z.object({
+  tooth_number: z.number({ error: CUSTOM_SET_MESSAGES.tooth }).refine(isToothCode, CUSTOM_SET_MESSAGES.tooth),
+  bracket_library_id: z
+    .number({ error: CUSTOM_SET_MESSAGES.libraryRequired })
+    .int(CUSTOM_SET_MESSAGES.invalidLibrary)
+    .positive(CUSTOM_SET_MESSAGES.invalidLibrary),
+  height: z
+    .number({ error: CUSTOM_SET_MESSAGES.height })
+    .nullable()
+    .optional()
+    .transform((v) => v ?? null)
+    .refine(isValidHeight, CUSTOM_SET_MESSAGES.height),
+});
+
+export const CustomBracketSetRequest = z.object({
+  name: z
+    .string({ error: CUSTOM_SET_MESSAGES.nameRequired })
+    .trim()
+    .min(1, { error: CUSTOM_SET_MESSAGES.nameRequired, abort: true })
+    .min(CUSTOM_SET_LIMITS.nameMin, CUSTOM_SET_MESSAGES.nameTooShort)
+    .max(CUSTOM_SET_LIMITS.nameMax, CUSTOM_SET_MESSAGES.nameTooLong),
+  teeth: z
+    .array(CustomBracketSetTooth, { error: CUSTOM_SET_MESSAGES.teethRequired })
+    .min(1, CUSTOM_SET_MESSAGES.teethRequired)
+    .max(BRACKET_TEETH.length, CUSTOM_SET_MESSAGES.toothTwice)
+    .refine((t) => new Set(t.map((x) => x.tooth_number)).size === t.length, {
+      error: CUSTOM_SET_MESSAGES.toothTwice,
+    }),
+  /** Only custom-bracket-sets.manage may assign users (document 3 section 6). */
+  assigned_user_ids: z.array(z.number().int().positive()).max(500).optional(),
+});
+export type CustomBracketSetRequest = z.input<typeof CustomBracketSetRequest>;
+
+export const CustomBracketSetsEnableRequest = z.object({
+  value: z.boolean({ error: 'The value must be true or false.' }),
+});
+export const CustomBracketSetsEnabledResponse = z.object({ message: z.string(), enabled: z.boolean() });
+export const CustomBracketSetMessageResponse = z.object({ message: z.string(), data: CustomBracketSetItem });

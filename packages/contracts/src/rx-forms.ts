@@ -933,6 +933,11 @@ export type BracketLibrariesResponse = z.infer<typeof BracketLibrariesResponse>;
 /** GET /organizations/{id}/custom-bracket-sets?assigned_to_user_id */
 export const CustomBracketSetsQuery = z.object({
   assigned_to_user_id: z.coerce.number({ error: LOOKUP_MESSAGES.invalidUser }).int().positive().optional(),
+  /**
+   * The organization page's and the Custom Bracket Sets page's list (document 3 section 2.14):
+   * created_by_management (custom-bracket-sets.manage) or owned (the caller's own sets).
+   */
+  filter: z.enum(['owned', 'created_by_management'], { error: 'The selected filter is invalid.' }).optional(),
   ...lookupPaging,
 });
 export type CustomBracketSetsQuery = z.input<typeof CustomBracketSetsQuery>;
@@ -951,7 +956,14 @@ export const CustomBracketSetItem = z.object({
   assigned_user_ids: z.array(z.number().int()),
 });
 export type CustomBracketSetItem = z.infer<typeof CustomBracketSetItem>;
-export const CustomBracketSetsResponse = z.object({ data: z.array(CustomBracketSetItem), meta: LookupMeta });
+export const CustomBracketSetsResponse = z.object({
+  data: z.array(CustomBracketSetItem),
+  meta: LookupMeta,
+  /** With a filter: whether the organization has custom bracket sets enabled. */
+  enabled: z.boolean().optional(),
+  /** With a filter: whether the caller may assign users and switch custom sets on or off. */
+  can_manage: z.boolean().optional(),
+});
 export type CustomBracketSetsResponse = z.infer<typeof CustomBracketSetsResponse>;
 
 /** GET /organizations/{id}/users/{userId}/arch-wires: the organization's and the built-in arch wires for the user. */

@@ -105,6 +105,12 @@ export interface Batches {
   updated_at: Generated<Timestamp>;
 }
 
+export interface BilledCases {
+  created_at: Generated<Timestamp>;
+  order_id: number;
+  rx_form_id: number;
+}
+
 export interface BillingAddresses {
   city: string;
   country: string;
@@ -226,16 +232,12 @@ export interface Contracts {
   updated_at: Generated<Timestamp>;
 }
 
-export interface DataVersions {
-  organization_id: number;
-  version: Generated<number>;
-}
-
 export interface Credits {
   created_at: Generated<Timestamp>;
   created_by_user_id: number | null;
   id: Generated<number>;
   organization_id: number;
+  used: Generated<Numeric>;
   valid_from: string;
   valid_to: string;
   value: Numeric;
@@ -245,6 +247,7 @@ export interface CustomBracketSets {
   created_at: Generated<Timestamp>;
   created_by_management: Generated<boolean>;
   created_by_user_id: number | null;
+  deleted_at: Timestamp | null;
   id: Generated<number>;
   name: string;
   organization_id: number;
@@ -278,6 +281,11 @@ export interface CustomerRequests {
   status_id: Generated<number>;
   status_updated_at: Generated<Timestamp>;
   updated_at: Generated<Timestamp>;
+}
+
+export interface DataVersions {
+  organization_id: number;
+  version: Generated<number>;
 }
 
 export interface Devices {
@@ -485,6 +493,7 @@ export interface OrderItems {
 }
 
 export interface Orders {
+  billing_key: string | null;
   contract_id: number | null;
   created_at: Generated<Timestamp>;
   credit_card_fee: Generated<Numeric>;
@@ -498,6 +507,7 @@ export interface Orders {
   kind: Generated<string>;
   organization_id: number;
   paid_at: Timestamp | null;
+  payment_due_date: string | null;
   period_end: string | null;
   period_start: string | null;
   subtotal: Generated<Numeric>;
@@ -649,6 +659,7 @@ export interface PaymentAttempts {
   contract_id: number;
   created_at: Generated<Timestamp>;
   id: Generated<number>;
+  idempotency_key: string | null;
   message: string | null;
   order_id: number | null;
   payment_method_id: number | null;
@@ -948,6 +959,7 @@ export interface Uploads {
   organization_id: number | null;
   original_name: string;
   patient_id: number | null;
+  presigned_size: number | null;
   purpose: string;
   sha256: string | null;
   storage_path: string;
@@ -1060,6 +1072,7 @@ export interface DB {
   auth_tokens: AuthTokens;
   batch_cases: BatchCases;
   batches: Batches;
+  billed_cases: BilledCases;
   billing_addresses: BillingAddresses;
   bracket_inventory: BracketInventory;
   bracket_inventory_changelog: BracketInventoryChangelog;
@@ -1071,11 +1084,11 @@ export interface DB {
   contacts: Contacts;
   contracts: Contracts;
   credits: Credits;
-  data_versions: DataVersions;
   custom_bracket_set_teeth: CustomBracketSetTeeth;
   custom_bracket_set_user: CustomBracketSetUser;
   custom_bracket_sets: CustomBracketSets;
   customer_requests: CustomerRequests;
+  data_versions: DataVersions;
   devices: Devices;
   flawed_trays: FlawedTrays;
   form_builder_layouts: FormBuilderLayouts;

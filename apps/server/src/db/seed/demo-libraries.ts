@@ -123,6 +123,8 @@ export async function seedDemoLibraries(
         organization_id: input.organizationId,
         name: 'Dr. Dana Mixed Set',
         created_by_user_id: input.createdByUserId,
+        // Made by the lab: listed in the organization page's Custom Sets tab.
+        created_by_management: true,
       })
       .returning('id')
       .executeTakeFirstOrThrow();

@@ -1,10 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import type {
-  ArchWireItem,
-  BracketLibraryItem,
-  CustomBracketSetItem,
-  DoctorListItem,
-} from '@archline/contracts';
+import type { ArchWireItem, BracketLibraryItem, DoctorListItem } from '@archline/contracts';
 import { DOCTOR_ROLE_SHORT_LABELS } from '@archline/contracts';
 import type { DB } from '../../db/schema.ts';
 
@@ -190,74 +185,4 @@ export async function listArchWires(
     .execute();
   const { rows: list, total } = paged(rows);
   return { rows: list.map((r) => ({ ...r, id: Number(r.id) })), total };
-}
-
-/** Custom bracket sets of the organization (optionally those assigned to a user), teeth included. */
-export async function listCustomBracketSets(
-  db: Kysely<DB>,
-  organizationId: number,
-  assignedToUserId: number | null,
-  page: Page,
-): Promise<{ rows: CustomBracketSetItem[]; total: number }> {
-  let q = db
-    .selectFrom('custom_bracket_sets as s')
-    .select([
-      's.id',
-      's.name',
-      's.created_by_management',
-      sql<CustomBracketSetItem['teeth']>`coalesce((
-        select json_agg(json_build_object(
-          'tooth_number', t.tooth_number, 'bracket_library_id', t.bracket_library_id,
-          'bracket_library_name', bl.label, 'height', t.height
-        ) order by t.tooth_number)
-        from custom_bracket_set_teeth t join bracket_libraries bl on bl.id = t.bracket_library_id
-        where t.custom_bracket_set_id = s.id), '[]'::json)`.as('teeth'),
-      sql<number[]>`coalesce((select array_agg(u.user_id order by u.user_id) from custom_bracket_set_user u
-        where u.custom_bracket_set_id = s.id), '{}')`.as('assigned_user_ids'),
-      sql<string>`count(*) over ()`.as('total_count'),
-    ])
-    .where('s.organization_id', '=', organizationId);
-  if (assignedToUserId !== null)
-    q = q.where(
-      sql<boolean>`exists (select 1 from custom_bracket_set_user u where u.custom_bracket_set_id = s.id and u.user_id = ${assignedToUserId})`,
-    );
-  const rows = await q
-    .orderBy('s.name')
-    .orderBy('s.id')
-    .limit(page.perPage)
-    .offset((page.page - 1) * page.perPage)
-    .execute();
-  const { rows: list, total } = paged(rows);
-  return {
-    rows: list.map((r) => ({
-      id: Number(r.id),
-      name: r.name,
-      created_by_management: r.created_by_management,
-      teeth: (typeof r.teeth === 'string' ? JSON.parse(r.teeth) : r.teeth).map(
-        (t: {
-          tooth_number: number;
-          bracket_library_id: number;
-          bracket_library_name: string;
-          height: unknown;
-        }) => ({
-          tooth_number: Number(t.tooth_number),
-          bracket_library_id: Number(t.bracket_library_id),
-          bracket_library_name: t.bracket_library_name,
-          height: t.height === null || t.height === undefined ? null : Number(t.height),
-        }),
-      ),
-      assigned_user_ids: (r.assigned_user_ids ?? []).map(Number),
-    })),
-    total,
-  };
-}
-
-/** Whether custom bracket sets are enabled for the organization. */
-export async function customSetsEnabled(db: Kysely<DB>, organizationId: number): Promise<boolean> {
-  const row = await db
-    .selectFrom('organizations')
-    .select('enable_custom_bracket_sets')
-    .where('id', '=', organizationId)
-    .executeTakeFirst();
-  return Boolean(row?.enable_custom_bracket_sets);
 }

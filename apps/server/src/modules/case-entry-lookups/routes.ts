@@ -2,8 +2,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   ArchWiresResponse,
   BracketLibrariesResponse,
-  CustomBracketSetsQuery,
-  CustomBracketSetsResponse,
   DoctorsResponse,
   LookupPageQuery,
   OrganizationLookupParams,
@@ -18,7 +16,7 @@ import * as service from './service.ts';
 const tags = ['case-entry'];
 const errors = errorResponses(400, 401, 403, 404, 422);
 
-/** Read-only lists the case form chooses from: shipping methods, doctors, bracket libraries, sets, arch wires. */
+/** Read-only lists the case form chooses from: shipping methods, doctors, bracket libraries and arch wires (the custom bracket sets are in modules/libraries). */
 export const caseEntryLookupRoutes: FastifyPluginAsyncZod = async (app) => {
   const ctx = app.ctx;
 
@@ -91,20 +89,5 @@ export const caseEntryLookupRoutes: FastifyPluginAsyncZod = async (app) => {
         request.params.userId,
         request.query,
       ),
-  );
-
-  app.get(
-    '/organizations/:id/custom-bracket-sets',
-    {
-      schema: {
-        tags,
-        summary: 'Custom bracket sets of the organization, optionally those assigned to a user',
-        params: OrganizationLookupParams,
-        querystring: CustomBracketSetsQuery,
-        response: { 200: CustomBracketSetsResponse, ...errors },
-      },
-    },
-    async (request) =>
-      service.listCustomBracketSets(ctx, requireActor(request), request.params.id, request.query),
   );
 };

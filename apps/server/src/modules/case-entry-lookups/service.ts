@@ -7,11 +7,11 @@ import {
   type ShippingMethodItem,
 } from '@archline/contracts';
 import type { z } from 'zod';
-import type { CustomBracketSetsQuery, ShippingMethodsQuery } from '@archline/contracts';
+import type { ShippingMethodsQuery } from '@archline/contracts';
 import type { AppContext } from '../../platform/context.ts';
 import type { Actor } from '../../platform/auth/actor.ts';
 import { fieldError, forbidden, notFound } from '../../platform/http/errors.ts';
-import { pageMeta, paginate } from '../../platform/http/paginate.ts';
+import { paginate } from '../../platform/http/paginate.ts';
 import {
   canSelectDoctor,
   requireVisibleOrganization,
@@ -116,21 +116,4 @@ export async function listArchWires(
 ) {
   await assertUserLookup(ctx, actor, organizationId, userId);
   return pageOf(query, (page) => repo.listArchWires(ctx.db, organizationId, userId, page));
-}
-
-/** GET /organizations/{id}/custom-bracket-sets?assigned_to_user_id (empty unless the organization enables them) */
-export async function listCustomBracketSets(
-  ctx: AppContext,
-  actor: Actor,
-  organizationId: number,
-  query: z.output<typeof CustomBracketSetsQuery>,
-) {
-  if (query.assigned_to_user_id !== undefined)
-    await assertUserLookup(ctx, actor, organizationId, query.assigned_to_user_id);
-  else await requireVisibleOrganization(ctx.db, actor, organizationId);
-  if (!(await repo.customSetsEnabled(ctx.db, organizationId)))
-    return { data: [], meta: pageMeta(query.page, query.per_page, 0) };
-  return pageOf(query, (page) =>
-    repo.listCustomBracketSets(ctx.db, organizationId, query.assigned_to_user_id ?? null, page),
-  );
 }

@@ -195,3 +195,105 @@ describe('hostile ids and bodies', () => {
       expect((await call('PUT', lib(orgA, `/${libraryId}`), admin, { shelf })).statusCode).toBe(400);
   });
 });
+
+describe('hostile custom bracket sets', () => {
+  const sets = (org: number, rest = '') => `/organizations/${org}/custom-bracket-sets${rest}`;
+  const libraryOf = async (org: number, label: string) =>
+    Number(
+      (
+        await t.db
+          .insertInto('bracket_libraries')
+          .values({ organization_id: org, label, file_name: `${label}.zip` })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id,
+    );
+
+  it("never builds a set from another organization's library, nor reaches a set through another organization", async () => {
+    const libA = await libraryOf(orgA, 'Sec A');
+    const libB = await libraryOf(orgB, 'Sec B');
+    const res = await call('POST', sets(orgA), admin, {
+      name: 'Borrowed',
+      teeth: [{ tooth_number: 11, bracket_library_id: libB }],
+    });
+    expect(res.statusCode).toBe(422);
+    const a = await call('POST', sets(orgA), admin, {
+      name: 'Set A',
+      teeth: [{ tooth_number: 11, bracket_library_id: libA }],
+    });
+    expect(a.statusCode, a.body).toBe(201);
+    const id = a.json().data.id as number;
+    // orgB's member cannot see, change or remove orgA's set, through orgA or through orgB.
+    await t.db.updateTable('organizations').set({ enable_custom_bracket_sets: true }).execute();
+    expect((await call('GET', sets(orgA, '?filter=owned'), doctorB)).statusCode).toBe(404);
+    expect(
+      (
+        await call('PUT', sets(orgB, `/${id}`), doctorB, {
+          name: 'Stolen',
+          teeth: [{ tooth_number: 11, bracket_library_id: libB }],
+        })
+      ).statusCode,
+    ).toBe(404);
+    expect((await call('DELETE', sets(orgB, `/${id}`), doctorB)).statusCode).toBe(404);
+    expect(
+      (await call('GET', sets(orgB, `?assigned_to_user_id=${a.json().data.id}`), doctorB)).statusCode,
+    ).toBe(404);
+    // A set of orgA's does not change owner with a body naming orgB's library.
+    const moved = await call('PUT', sets(orgA, `/${id}`), admin, {
+      name: 'Set A',
+      teeth: [{ tooth_number: 11, bracket_library_id: libB }],
+    });
+    expect(moved.statusCode).toBe(422);
+  });
+
+  it('refuses malformed bodies and ids, and keeps markup in a name as plain text', async () => {
+    const libA = await libraryOf(orgA, 'Sec Markup');
+    for (const payload of [
+      { name: 'Set', teeth: 'all' },
+      { name: ['Set'], teeth: [{ tooth_number: 11, bracket_library_id: libA }] },
+      { name: 'Huge', teeth: [{ tooth_number: 11, bracket_library_id: libA, height: 1e308 }] },
+      { name: 'Str', teeth: [{ tooth_number: '11', bracket_library_id: libA }] },
+      { name: 'Neg', teeth: [{ tooth_number: 11, bracket_library_id: -1 }] },
+      {
+        name: 'Many',
+        teeth: Array.from({ length: 33 }, (_, i) => ({ tooth_number: 11 + i, bracket_library_id: libA })),
+      },
+    ]) {
+      const res = await call('POST', sets(orgA), admin, payload);
+      expect([400, 422], res.body).toContain(res.statusCode);
+    }
+    expect((await call('PUT', sets(orgA, '/abc'), admin, {})).statusCode).toBe(400);
+    expect((await call('DELETE', sets(orgA, '/99999999999999999999'), admin)).statusCode).toBe(400);
+    const name = `<img src=x onerror=alert(1)>'; drop table custom_bracket_sets; --`;
+    const res = await call('POST', sets(orgA), admin, {
+      name,
+      teeth: [{ tooth_number: 11, bracket_library_id: libA }],
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().data.name).toBe(name);
+  });
+
+  it('lets no practice user assign users, switch sets on, or act as management', async () => {
+    await t.db.updateTable('organizations').set({ enable_custom_bracket_sets: true }).execute();
+    const libB = await libraryOf(orgB, 'Sec Practice');
+    const teeth = [{ tooth_number: 11, bracket_library_id: libB }];
+    expect(
+      (await call('POST', sets(orgB), doctorB, { name: 'Assign', teeth, assigned_user_ids: [1] })).statusCode,
+    ).toBe(403);
+    expect((await call('POST', sets(orgB, '/set-enable'), doctorB, { value: false })).statusCode).toBe(403);
+    expect((await call('GET', sets(orgB, '?filter=created_by_management'), doctorB)).statusCode).toBe(403);
+    const own = await call('POST', sets(orgB), doctorB, { name: 'Own', teeth });
+    expect(own.statusCode, own.body).toBe(201);
+    expect(own.json().data.created_by_management).toBe(false);
+    // Switching the organization off closes the practice user's own sets too.
+    await t.db
+      .updateTable('organizations')
+      .set({ enable_custom_bracket_sets: false })
+      .where('id', '=', orgB)
+      .execute();
+    expect(
+      (await call('PUT', sets(orgB, `/${own.json().data.id}`), doctorB, { name: 'Own 2', teeth })).statusCode,
+    ).toBe(403);
+    expect((await call('DELETE', sets(orgB, `/${own.json().data.id}`), doctorB)).statusCode).toBe(403);
+  });
+});

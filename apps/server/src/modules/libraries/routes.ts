@@ -2,6 +2,13 @@ import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provid
 import { z } from 'zod';
 import {
   ArchWireListResponse,
+  CustomBracketSetMessageResponse,
+  CustomBracketSetParams,
+  CustomBracketSetRequest,
+  CustomBracketSetsEnableRequest,
+  CustomBracketSetsEnabledResponse,
+  CustomBracketSetsQuery,
+  CustomBracketSetsResponse,
   ArchWireMessageResponse,
   ArchWireParams,
   ArchWiresStoredResponse,
@@ -34,6 +41,7 @@ import {
 import { requireActor } from '../../platform/auth/plugin.ts';
 import { errorResponses, requestMeta } from '../../platform/http/request-meta.ts';
 import * as service from './service.ts';
+import * as customSets from './custom-sets-service.ts';
 
 const tags = ['libraries'];
 const errors = errorResponses(400, 401, 403, 404, 409, 422);
@@ -384,6 +392,105 @@ export const libraryRoutes: FastifyPluginAsyncZod = async (app) => {
         requireActor(request),
         request.params.id,
         request.params.archWireId,
+        meta(request),
+      ),
+  );
+
+  // Custom bracket sets: management's and the practice users' own, and the case form's lookup.
+  const S = '/organizations/:id/custom-bracket-sets';
+  app.get(
+    S,
+    {
+      schema: {
+        tags,
+        summary:
+          "Custom bracket sets: those created by management or the caller's own (filter), or those assigned to a user",
+        params: OrganizationLibraryParams,
+        querystring: CustomBracketSetsQuery,
+        response: { 200: CustomBracketSetsResponse, ...errors },
+      },
+    },
+    async (request) => customSets.listSets(ctx, requireActor(request), request.params.id, request.query),
+  );
+
+  app.post(
+    S,
+    {
+      schema: {
+        tags,
+        summary: 'Creates a custom bracket set',
+        params: OrganizationLibraryParams,
+        body: CustomBracketSetRequest,
+        response: { 201: CustomBracketSetMessageResponse, ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .code(201)
+        .send(
+          await customSets.createSet(
+            ctx,
+            requireActor(request),
+            request.params.id,
+            request.body,
+            meta(request),
+          ),
+        ),
+  );
+
+  app.post(
+    `${S}/set-enable`,
+    {
+      schema: {
+        tags,
+        summary: "Switches the organization's custom bracket sets on or off",
+        params: OrganizationLibraryParams,
+        body: CustomBracketSetsEnableRequest,
+        response: { 200: CustomBracketSetsEnabledResponse, ...errors },
+      },
+    },
+    async (request) =>
+      customSets.setEnabled(ctx, requireActor(request), request.params.id, request.body.value, meta(request)),
+  );
+
+  app.put(
+    `${S}/:setId`,
+    {
+      schema: {
+        tags,
+        summary: "Updates a custom bracket set's name, teeth and (management) assigned users",
+        params: CustomBracketSetParams,
+        body: CustomBracketSetRequest,
+        response: { 200: CustomBracketSetMessageResponse, ...errors },
+      },
+    },
+    async (request) =>
+      customSets.updateSet(
+        ctx,
+        requireActor(request),
+        request.params.id,
+        request.params.setId,
+        request.body,
+        meta(request),
+      ),
+  );
+
+  app.delete(
+    `${S}/:setId`,
+    {
+      schema: {
+        tags,
+        summary: 'Removes a custom bracket set (Rx forms that chose it keep its name)',
+        params: CustomBracketSetParams,
+        response: { 200: LibraryMessageResponse, ...errors },
+      },
+    },
+    async (request) =>
+      customSets.removeSet(
+        ctx,
+        requireActor(request),
+        request.params.id,
+        request.params.setId,
         meta(request),
       ),
   );

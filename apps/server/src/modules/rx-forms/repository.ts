@@ -222,6 +222,7 @@ export async function customSetOf(db: Db, organizationId: number, id: number): P
     .select('id')
     .where('organization_id', '=', organizationId)
     .where('id', '=', id)
+    .where('deleted_at', 'is', null)
     .executeTakeFirst();
   return Boolean(row);
 }

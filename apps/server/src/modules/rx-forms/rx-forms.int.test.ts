@@ -343,6 +343,65 @@ describe('POST /rx-forms: the RxForm rules', () => {
   });
 });
 
+describe("POST /rx-forms: the organization's bracket choices", () => {
+  const insert = async (
+    table: 'bracket_libraries' | 'arch_wires',
+    organization_id: number,
+    label: string,
+    extra = {},
+  ) =>
+    Number(
+      (
+        await t.db
+          .insertInto(table)
+          .values({ organization_id, label, file_name: `${label}.zip`, ...extra })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id,
+    );
+  const setOf = async (organization_id: number, name: string, extra = {}) =>
+    Number(
+      (
+        await t.db
+          .insertInto('custom_bracket_sets')
+          .values({ organization_id, name, ...extra })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id,
+    );
+
+  it("answers 422 for another organization's, a hidden or a removed library, wire or set", async () => {
+    const libB = await insert('bracket_libraries', orgB, 'Foreign Library');
+    const hidden = await insert('bracket_libraries', orgA, 'Hidden Library', { hidden_at: new Date() });
+    const removed = await insert('bracket_libraries', orgA, 'Removed Library', { deleted_at: new Date() });
+    const wireB = await insert('arch_wires', orgB, 'Foreign Wire');
+    const setB = await setOf(orgB, 'Foreign Set');
+    const setA = await setOf(orgA, 'Own Set');
+    const removedSet = await setOf(orgA, 'Removed Set', { deleted_at: new Date() });
+    await t.db.updateTable('organizations').set({ enable_custom_bracket_sets: true }).execute();
+    for (const over of [
+      { bracket_libraries: [lib, libB] },
+      { bracket_libraries: [hidden] },
+      { bracket_libraries: [removed] },
+      { arch_wires: [wireB] },
+      { custom_bracket_set_id: setB },
+      { custom_bracket_set_id: removedSet },
+    ]) {
+      const res = await post(form(over), member.headers);
+      expect(res.statusCode, JSON.stringify(over)).toBe(422);
+      const [field] = Object.keys(over);
+      expect(res.json().errors[field!]).toEqual([RX_FORM_MESSAGES.invalidSelection]);
+    }
+    // The organization's own set passes the reference check; with sets disabled it does not.
+    const own = await post(form({ custom_bracket_set_id: setA }), member.headers);
+    expect(own.json().errors?.custom_bracket_set_id).toBeUndefined();
+    await t.db.updateTable('organizations').set({ enable_custom_bracket_sets: false }).execute();
+    const off = await post(form({ custom_bracket_set_id: setA }), member.headers);
+    expect(off.statusCode).toBe(422);
+    expect(off.json().errors.custom_bracket_set_id).toEqual([RX_FORM_MESSAGES.invalidSelection]);
+  });
+});
+
 describe('POST /rx-forms: creating a case', () => {
   it('creates the patient, form, teeth, choices, files and the initial case setup in one go', async () => {
     const before = storedPatientFiles().length;
