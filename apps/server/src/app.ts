@@ -18,6 +18,7 @@ import { registerWeb } from './platform/http/web.ts';
 import { registerCompression } from './platform/http/compression.ts';
 import { createJobs } from './platform/jobs/index.ts';
 import { registerMailJobs } from './platform/mail/delivery.ts';
+import { registerSmsJobs } from './platform/sms/delivery.ts';
 import { createRealtime } from './platform/realtime/index.ts';
 import { createStorage } from './platform/storage/index.ts';
 
@@ -91,6 +92,7 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   };
   app.decorate('ctx', ctx);
   registerMailJobs(ctx);
+  registerSmsJobs(ctx);
   app.addHook('onReady', async () => {
     await ctx.realtime.attach(app.server);
     ctx.jobs.start();

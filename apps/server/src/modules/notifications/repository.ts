@@ -130,3 +130,100 @@ export async function markAllRead(db: Kysely<DB>, userId: number): Promise<numbe
     .executeTakeFirst();
   return Number(result.numUpdatedRows);
 }
+
+/* ------------------------------------------------------------------------------------------ */
+/* Email and Text Notifications of an organization                                            */
+/* ------------------------------------------------------------------------------------------ */
+
+export interface NotificationSettingRow {
+  key: string;
+  enabled: boolean;
+  additional_emails: string[];
+  is_disable_default_recipients: boolean;
+  phone_numbers: string[];
+}
+
+function selectSettings(db: Kysely<DB>) {
+  return db.selectFrom('organization_notification_settings').select([
+    'key',
+    'enabled',
+    // citext[] has no parser in node-postgres: read it as text[].
+    sql<string[]>`additional_emails::text[]`.as('additional_emails'),
+    'is_disable_default_recipients',
+    'phone_numbers',
+  ]);
+}
+
+/** The saved settings of an organization (keys never saved are absent). */
+export async function organizationSettings(
+  db: Kysely<DB>,
+  organizationId: number,
+): Promise<NotificationSettingRow[]> {
+  return selectSettings(db).where('organization_id', '=', organizationId).orderBy('key').execute();
+}
+
+/** The saved setting of one key, or undefined. */
+export async function organizationSetting(
+  db: Kysely<DB>,
+  organizationId: number,
+  key: string,
+): Promise<NotificationSettingRow | undefined> {
+  return selectSettings(db)
+    .where('organization_id', '=', organizationId)
+    .where('key', '=', key)
+    .executeTakeFirst();
+}
+
+export async function upsertOrganizationSetting(
+  db: Kysely<DB>,
+  organizationId: number,
+  row: NotificationSettingRow,
+): Promise<void> {
+  const values = {
+    enabled: row.enabled,
+    additional_emails: sql<string[]>`${row.additional_emails}::citext[]`,
+    is_disable_default_recipients: row.is_disable_default_recipients,
+    phone_numbers: sql<string[]>`${row.phone_numbers}::text[]`,
+  };
+  await db
+    .insertInto('organization_notification_settings')
+    .values({ organization_id: organizationId, key: row.key, ...values })
+    .onConflict((oc) =>
+      oc.columns(['organization_id', 'key']).doUpdateSet({ ...values, updated_at: sql`now()` }),
+    )
+    .execute();
+}
+
+/** Locks the organization row for the rest of the transaction (one save of its settings at a time). */
+export async function lockOrganization(db: Kysely<DB>, organizationId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('organizations')
+    .select('id')
+    .where('id', '=', organizationId)
+    .forUpdate()
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** The e-mails of the organization's active members, offered as additional emails. */
+export async function memberEmails(db: Kysely<DB>, organizationId: number): Promise<string[]> {
+  const rows = await db
+    .selectFrom('organization_user as ou')
+    .innerJoin('users as u', 'u.id', 'ou.user_id')
+    .select(sql<string>`u.email::text`.as('email'))
+    .where('ou.organization_id', '=', organizationId)
+    .where('u.deleted_at', 'is', null)
+    .orderBy('u.email')
+    .execute();
+  return rows.map((r) => r.email);
+}
+
+/** The organization of a patient (a notification about a patient belongs to it). */
+export async function organizationOfPatient(db: Kysely<DB>, patientId: number): Promise<number | null> {
+  const row = await db
+    .selectFrom('patients')
+    .select('organization_id')
+    .where('id', '=', patientId)
+    .executeTakeFirst();
+  return row?.organization_id == null ? null : Number(row.organization_id);
+}

@@ -7,9 +7,20 @@ import {
   NotificationIdParams,
   NotificationListQuery,
   NotificationListResponse,
+  OrganizationIdParams,
+  OrganizationNotificationSettingsResponse,
+  UpdateOrganizationNotificationSettingsRequest,
+  UpdateOrganizationNotificationSettingsResponse,
 } from '@archline/contracts';
+import { errorResponses } from '../../platform/http/request-meta.ts';
 import { requireActor } from '../../platform/auth/plugin.ts';
-import { listNotifications, markAllNotificationsRead, markNotificationRead } from './service.ts';
+import {
+  getOrganizationNotificationSettings,
+  listNotifications,
+  markAllNotificationsRead,
+  markNotificationRead,
+  updateOrganizationNotificationSettings,
+} from './service.ts';
 
 /** The signed-in user's own notifications (the top bar bell). */
 export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -64,5 +75,44 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
         ip: request.ip,
         requestId: request.id,
       }),
+  );
+
+  app.get(
+    '/organizations/:id/notification-settings',
+    {
+      schema: {
+        tags: ['organizations'],
+        summary:
+          "The organization's Email and Text Notifications per key (organization.notification-settings.update)",
+        params: OrganizationIdParams,
+        response: { 200: OrganizationNotificationSettingsResponse, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => getOrganizationNotificationSettings(app.ctx, requireActor(request), request.params.id),
+  );
+
+  app.put(
+    '/organizations/:id/notification-settings',
+    {
+      schema: {
+        tags: ['organizations'],
+        summary:
+          'Saves e-mail recipients and text-message phone numbers per notification key (organization.notification-settings.update)',
+        params: OrganizationIdParams,
+        body: UpdateOrganizationNotificationSettingsRequest,
+        response: {
+          200: UpdateOrganizationNotificationSettingsResponse,
+          ...errorResponses(400, 401, 403, 404, 409),
+        },
+      },
+    },
+    async (request) =>
+      updateOrganizationNotificationSettings(
+        app.ctx,
+        requireActor(request),
+        request.params.id,
+        request.body,
+        requestMeta(request),
+      ),
   );
 };

@@ -1,5 +1,15 @@
 import {
+  defaultOrganizationNotificationSetting,
   EVENTS,
+  isOrganizationNotificationKey,
+  NOTIFICATION_SETTINGS_MESSAGES,
+  ORGANIZATION_MESSAGES,
+  ORGANIZATION_NOTIFICATION_KEYS,
+  ORGANIZATION_NOTIFICATION_LABELS,
+  smsAddressOf,
+  type OrganizationNotificationSettingsResponse,
+  type UpdateOrganizationNotificationSettingsRequest,
+  type UpdateOrganizationNotificationSettingsResponse,
   NOTIFICATION_MARKED_READ_MESSAGE,
   NOTIFICATION_NOT_FOUND_MESSAGE,
   NOTIFICATIONS_MARKED_READ_MESSAGE,
@@ -16,7 +26,11 @@ import type { DB } from '../../db/schema.ts';
 import type { Actor } from '../../platform/auth/actor.ts';
 import { recordAudit } from '../../platform/audit/index.ts';
 import type { AppContext } from '../../platform/context.ts';
-import { notFound } from '../../platform/http/errors.ts';
+import { conflict, forbidden, notFound } from '../../platform/http/errors.ts';
+import { sendMail } from '../../platform/mail/index.ts';
+import { authorize, can } from '../../platform/permissions/index.ts';
+import { seesOrganization } from '../../platform/permissions/organization-scope.ts';
+import { sendSms } from '../../platform/sms/index.ts';
 import * as repo from './repository.ts';
 
 export function toNotification(row: repo.NotificationRow): Notification {
@@ -67,6 +81,7 @@ export async function notifyUser(
     organizationId: input.organizationId ?? null,
   });
   const notification = toNotification(row);
+  await sendByOrganizationSettings(ctx, executor, input);
   const payload: NotificationEvent = { notification };
   try {
     await ctx.realtime.publish(userChannel(input.userId), EVENTS.notification, payload);
@@ -168,4 +183,161 @@ async function publishRefresh(ctx: AppContext, userId: number) {
   } catch (err) {
     ctx.log.warn({ err, userId }, 'could not publish a refresh-notifications event');
   }
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/* Email and Text Notifications of an organization                                            */
+/* ------------------------------------------------------------------------------------------ */
+
+/**
+ * What one transaction already sent by e-mail and text, so a notification raised for several users
+ * (low stock reaches every owner and manager) texts and mails the organization's extra recipients
+ * once. Keyed by the transaction object; forgotten with it.
+ */
+const sentInTransaction = new WeakMap<object, Set<string>>();
+
+/**
+ * The e-mail and text side of a notification (document 3 sections 3 and 5): when its type is one of
+ * the organization's notification keys and the organization has the key on, each phone number of
+ * the key gets a text message (through platform/sms) and each additional email an e-mail, queued in
+ * the caller's transaction. A key switched off sends neither.
+ */
+async function sendByOrganizationSettings(
+  ctx: AppContext,
+  executor: Kysely<DB>,
+  input: NotifyUserInput,
+): Promise<void> {
+  const key = input.type ?? 'general';
+  if (!isOrganizationNotificationKey(key)) return;
+  const organizationId =
+    input.organizationId ??
+    (input.patientId == null ? null : await repo.organizationOfPatient(executor, input.patientId));
+  if (organizationId === null) return;
+  const setting = await repo.organizationSetting(executor, organizationId, key);
+  if (!setting || !setting.enabled) return;
+  if (setting.phone_numbers.length === 0 && setting.additional_emails.length === 0) return;
+
+  let sent = sentInTransaction.get(executor);
+  if (!sent) sentInTransaction.set(executor, (sent = new Set()));
+  const once = (channel: string) => {
+    const id = `${organizationId}|${key}|${channel}|${input.message}`;
+    if (sent.has(id)) return false;
+    sent.add(id);
+    return true;
+  };
+  const link = input.link ? `${ctx.config.publicUrl}${input.link}` : null;
+  const text = link ? `${input.message} ${link}` : input.message;
+  for (const to of new Set(setting.phone_numbers.map(smsAddressOf)))
+    if (once(`sms:${to}`)) await sendSms(ctx, { to, body: `Archline: ${text}`.slice(0, 1600) }, executor);
+  for (const to of setting.additional_emails)
+    if (once(`mail:${to.toLowerCase()}`))
+      await sendMail(
+        ctx,
+        {
+          to,
+          subject: `Archline: ${ORGANIZATION_NOTIFICATION_LABELS[key]}`,
+          text: link ? `${input.message}\n\n${link}\n` : `${input.message}\n`,
+        },
+        executor,
+      );
+}
+
+/**
+ * The organization, visible to the actor (404 otherwise), and the permission to manage its
+ * notification settings: organization.notification-settings.update (management for any organization
+ * in scope; a practice owner or manager for the current organization).
+ */
+async function settingsOrganization(ctx: AppContext, actor: Actor, organizationId: number) {
+  if (!seesOrganization(actor, organizationId)) throw notFound();
+  const org = await ctx.db
+    .selectFrom('organizations')
+    .select(['id', 'deleted_at', 'disabled_at'])
+    .where('id', '=', organizationId)
+    .executeTakeFirst();
+  if (!org) throw notFound();
+  if (org.deleted_at && !can(actor, 'organization.view-archived')) throw notFound();
+  authorize(actor, 'organization.notification-settings.update');
+  // A practice user's permissions are those of the current organization.
+  if (actor.profile !== 'management' && actor.currentOrganizationId !== organizationId) throw forbidden();
+  return org;
+}
+
+async function settingsOf(
+  db: Kysely<DB>,
+  organizationId: number,
+): Promise<OrganizationNotificationSettingsResponse> {
+  const [rows, emails] = await Promise.all([
+    repo.organizationSettings(db, organizationId),
+    repo.memberEmails(db, organizationId),
+  ]);
+  const saved = new Map(rows.map((r) => [r.key, r]));
+  return {
+    data: ORGANIZATION_NOTIFICATION_KEYS.map((key) => {
+      const row = saved.get(key);
+      if (!row) return defaultOrganizationNotificationSetting(key);
+      return {
+        key,
+        label: ORGANIZATION_NOTIFICATION_LABELS[key],
+        enabled: row.enabled,
+        additional_emails: row.additional_emails,
+        is_disable_default_recipients: row.is_disable_default_recipients,
+        phone_numbers: row.phone_numbers,
+      };
+    }),
+    metadata: { email_suggestions: emails },
+  };
+}
+
+/** GET /organizations/{id}/notification-settings */
+export async function getOrganizationNotificationSettings(
+  ctx: AppContext,
+  actor: Actor,
+  organizationId: number,
+): Promise<OrganizationNotificationSettingsResponse> {
+  await settingsOrganization(ctx, actor, organizationId);
+  return settingsOf(ctx.db, organizationId);
+}
+
+/** PUT /organizations/{id}/notification-settings: saves the keys given (archived or disabled: 409). */
+export async function updateOrganizationNotificationSettings(
+  ctx: AppContext,
+  actor: Actor,
+  organizationId: number,
+  input: UpdateOrganizationNotificationSettingsRequest,
+  meta: RequestMeta = { ip: null, requestId: null },
+): Promise<UpdateOrganizationNotificationSettingsResponse> {
+  const org = await settingsOrganization(ctx, actor, organizationId);
+  if (org.deleted_at) throw conflict(ORGANIZATION_MESSAGES.readOnlyArchived);
+  if (org.disabled_at) throw conflict(ORGANIZATION_MESSAGES.readOnlyDisabled);
+  const keys = ORGANIZATION_NOTIFICATION_KEYS.filter((k) => input[k] !== undefined);
+  const result = await ctx.db.transaction().execute(async (trx) => {
+    if (!(await repo.lockOrganization(trx, organizationId))) throw notFound();
+    for (const key of keys) {
+      const v = input[key]!;
+      await repo.upsertOrganizationSetting(trx, organizationId, {
+        key,
+        enabled: v.enabled,
+        additional_emails: v.additional_emails,
+        is_disable_default_recipients: v.is_disable_default_recipients,
+        phone_numbers: v.phone_numbers,
+      });
+    }
+    await recordAudit(trx, {
+      actorUserId: actor.userId,
+      actorEmail: actor.email,
+      ip: meta.ip ?? null,
+      requestId: meta.requestId ?? null,
+      action: 'organizations.notification-settings.update',
+      entityType: 'organization',
+      entityId: organizationId,
+      outcome: 'success',
+      details: {
+        keys,
+        phone_numbers: keys.reduce((n, k) => n + input[k]!.phone_numbers.length, 0),
+        additional_emails: keys.reduce((n, k) => n + input[k]!.additional_emails.length, 0),
+      },
+    });
+    return settingsOf(trx, organizationId);
+  });
+  return { message: NOTIFICATION_SETTINGS_MESSAGES.updated, ...result };
 }

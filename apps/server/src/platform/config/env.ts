@@ -42,6 +42,11 @@ const EnvSchema = z.object({
   PUBLIC_URL: z.string().optional(),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Archline <no-reply@archline.local>'),
+  SMS_PROVIDER: z.enum(['offline', 'twilio']).default('offline'),
+  SMS_FROM: z.string().default('+15005550006'),
+  TWILIO_ACCOUNT_SID: z.string().optional(),
+  TWILIO_AUTH_TOKEN: z.string().optional(),
+  TWILIO_API_URL: z.string().default('https://api.twilio.com'),
   DEMO: booleanish.default(true),
   ADMIN_EMAIL: z.string().email().optional(),
   ADMIN_PASSWORD: z.string().optional(),
@@ -131,6 +136,15 @@ export interface Config {
   publicUrl: string;
   smtpUrl: string | undefined;
   mailFrom: string;
+  /**
+   * Text messages: 'offline' (the default) records each message under DATA_DIR/sms; 'twilio' sends
+   * through Twilio's Messages API with the account sid and auth token.
+   */
+  sms: {
+    provider: Env['SMS_PROVIDER'];
+    from: string;
+    twilio: { accountSid?: string; authToken?: string; apiUrl: string };
+  };
   demo: boolean;
   adminEmail: string | undefined;
   adminPassword: string | undefined;
@@ -182,6 +196,15 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     smtpUrl: e.SMTP_URL || undefined,
     mailFrom: e.MAIL_FROM,
+    sms: {
+      provider: e.SMS_PROVIDER,
+      from: e.SMS_FROM,
+      twilio: {
+        accountSid: e.TWILIO_ACCOUNT_SID || undefined,
+        authToken: e.TWILIO_AUTH_TOKEN || undefined,
+        apiUrl: e.TWILIO_API_URL.replace(/\/$/, ''),
+      },
+    },
     demo: e.DEMO,
     adminEmail: e.ADMIN_EMAIL,
     adminPassword: e.ADMIN_PASSWORD,
