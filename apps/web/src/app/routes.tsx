@@ -136,6 +136,14 @@ const pages: Record<BuiltPath, LazyExoticComponent<ComponentType>> = {
     () => import('../features/billing/pages/subscription-details-page.tsx'),
     'SubscriptionDetailsPage',
   ),
+  '/subscriptions/:contract_id/periodic-rules/add': lazyPage(
+    () => import('../features/billing/pages/periodic-rule-form-page.tsx'),
+    'NewPeriodicRulePage',
+  ),
+  '/subscriptions/:contract_id/periodic-rules/:id': lazyPage(
+    () => import('../features/billing/pages/periodic-rule-form-page.tsx'),
+    'EditPeriodicRulePage',
+  ),
 };
 
 export const protectedRoutes: AppRoute[] = BUILT_ROUTES.map((route) => ({

@@ -46,6 +46,8 @@ export const BUILT_ROUTES = [
   { path: '/organizations/:organizationId/brackets' },
   { path: '/subscriptions' },
   { path: '/subscriptions/:id' },
+  { path: '/subscriptions/:contract_id/periodic-rules/add' },
+  { path: '/subscriptions/:contract_id/periodic-rules/:id' },
   { path: '/promotion-codes' },
   { path: '/promotion-codes/add' },
   { path: '/promotion-codes/:id' },

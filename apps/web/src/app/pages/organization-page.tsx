@@ -1,10 +1,11 @@
+import { OrganizationContractSection } from '../../features/billing/components/organization-contract-section.tsx';
 import { OrganizationRxFormSections } from '../../features/form-builder/components/organization-rx-form-sections.tsx';
 import { OrganizationLibrarySections } from '../../features/libraries/components/organization-library-sections.tsx';
 import { OrganizationInstallersSection } from '../../features/installers/components/organization-installers-section.tsx';
 import { OrganizationPage as OrganizationDetails } from '../../features/organizations/pages/organization-page.tsx';
 import { OrganizationPricingSection } from '../../features/pricing/components/organization-pricing-section.tsx';
 
-/** /organizations/{id}: the organization page with the form builder's RxForm sections and the library sections. */
+/** /organizations/{id}: the organization page with the form builder's RxForm sections and the library, pricing and contract sections. */
 export function OrganizationPage() {
   return (
     <OrganizationDetails
@@ -12,6 +13,7 @@ export function OrganizationPage() {
       RxFormSections={OrganizationRxFormSections}
       LibrarySections={OrganizationLibrarySections}
       PricingSection={OrganizationPricingSection}
+      ContractSection={OrganizationContractSection}
     />
   );
 }

@@ -10,3 +10,5 @@ export const currentOrderKey = (organizationId: number) =>
   [...BILLING_KEY, 'current-order', organizationId] as const;
 export const CONTRACTS_KEY = [...BILLING_KEY, 'contracts'] as const;
 export const contractKey = (id: number) => [...CONTRACTS_KEY, 'one', id] as const;
+export const periodicRulesKey = (contractId: number) =>
+  [...CONTRACTS_KEY, 'periodic-rules', contractId] as const;

@@ -10,12 +10,13 @@ import { api } from '../../../lib/api-client.ts';
 import { BILLING_KEY, currentOrderKey, organizationContractKey, organizationOrdersKey } from './keys.ts';
 
 /** GET /organizations/{id}/contract: the subscription summary (next payment date). */
-export function useOrganizationContract(organizationId: number) {
+export function useOrganizationContract(organizationId: number, enabled = true) {
   return useQuery({
     queryKey: organizationContractKey(organizationId),
     queryFn: async ({ signal }) =>
       (await api.get<OrganizationContractResponse>(`/organizations/${organizationId}/contract`, { signal }))
         .contract,
+    enabled,
   });
 }
 

@@ -29,6 +29,7 @@ import { useContract, useContractAction, type ContractAction } from '../api/cont
 import { InvoiceTable } from '../components/invoice-table.tsx';
 import { InvoiceView } from '../components/invoice-view.tsx';
 import { PaymentStatusChip } from '../components/payment-status-chip.tsx';
+import { PeriodicRulesSection } from '../components/periodic-rules-section.tsx';
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -191,6 +192,8 @@ function Details({ contract }: { contract: Contract }) {
         </CardContent>
       </Card>
 
+      <PeriodicRulesSection contractId={contract.id} />
+
       <Card>
         <CardContent>
           <Typography variant="h2" component="h2" sx={{ mb: 2 }}>
@@ -247,7 +250,7 @@ function Details({ contract }: { contract: Contract }) {
   );
 }
 
-/** /subscriptions/{id}: details, payment attempts, the current invoice and every invoice. */
+/** /subscriptions/{id}: details, payment attempts, periodic rules, the current invoice and every invoice. */
 export function SubscriptionDetailsPage() {
   const id = Number(useParams().id);
   const contract = useContract(id);

@@ -32,6 +32,8 @@ export interface OrganizationPageSections {
   LibrarySections: ComponentType<{ organizationId: number; readOnly: boolean }>;
   /** The pricing feature's section (organization.pricing.update). */
   PricingSection?: ComponentType<{ organizationId: number; readOnly: boolean }>;
+  /** The billing feature's contract section (contracts.manage or orders.manage). */
+  ContractSection?: ComponentType<{ organizationId: number }>;
 }
 
 /** /organizations/{id}: the organization's information, locations, users, credits, archive and EasyRx. */
@@ -40,6 +42,7 @@ export function OrganizationPage({
   LibrarySections,
   PricingSection,
   InstallersSection,
+  ContractSection,
 }: OrganizationPageSections) {
   const { id } = useParams();
   const organizationId = Number(id);
@@ -126,6 +129,7 @@ export function OrganizationPage({
           canInvite={canEdit}
         />
         <CreditsCard organization={organization} canEdit={canCredit} />
+        {ContractSection && <ContractSection organizationId={organization.id} />}
         <RxFormSections organizationId={organization.id} readOnly={readOnly} />
         {PricingSection && <PricingSection organizationId={organization.id} readOnly={readOnly} />}
         {InstallersSection && <InstallersSection organizationId={organization.id} readOnly={readOnly} />}
