@@ -91,6 +91,7 @@ const BUILT = new Set([
   'Reports',
   'Batches',
   'Bracket Inventory',
+  'Custom Bracket Sets',
   'Promotion Codes',
 ]);
 /** Settings shows once one of its built tabs is open to the user (Customize RxForm: super_admin, admin). */

@@ -127,6 +127,10 @@ const pages: Record<BuiltPath, LazyExoticComponent<ComponentType>> = {
     () => import('../features/libraries/pages/bracket-inventory-page.tsx'),
     'BracketInventoryPage',
   ),
+  '/organizations/:organizationId/custom-bracket-sets': lazyPage(
+    () => import('../features/libraries/pages/custom-bracket-sets-page.tsx'),
+    'CustomBracketSetsPage',
+  ),
   '/patient-workflow/:id': lazyPage(() => import('./pages/patient-workflow-page.tsx'), 'PatientWorkflowPage'),
   '/subscriptions': lazyPage(
     () => import('../features/billing/pages/subscriptions-page.tsx'),

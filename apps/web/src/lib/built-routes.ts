@@ -44,6 +44,7 @@ export const BUILT_ROUTES = [
   { path: '/batches' },
   { path: '/batches/:id' },
   { path: '/organizations/:organizationId/brackets' },
+  { path: '/organizations/:organizationId/custom-bracket-sets' },
   { path: '/subscriptions' },
   { path: '/subscriptions/:id' },
   { path: '/subscriptions/:contract_id/periodic-rules/add' },

@@ -15,3 +15,7 @@ export type LibraryKind = 'bracket' | 'arch-wire';
 /** The API path of a kind of library under an organization. */
 export const libraryPath = (organizationId: number, kind: LibraryKind) =>
   `/organizations/${organizationId}/${kind === 'bracket' ? 'bracket-libraries' : 'arch-wires'}`;
+export const customSetsKey = (organizationId: number) =>
+  [...LIBRARIES_KEY, 'custom-sets', organizationId] as const;
+export const customSetsPath = (organizationId: number) =>
+  `/organizations/${organizationId}/custom-bracket-sets`;

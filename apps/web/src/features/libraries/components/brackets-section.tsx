@@ -14,13 +14,16 @@ import { useOrganizationPermissions } from '../../../session/permissions.ts';
 import { useStoreBracketLibraries } from '../api/bracket-library-mutations.ts';
 import { useBracketLibraries } from '../api/list-bracket-libraries.ts';
 import { BracketLibraryList } from './bracket-library-list.tsx';
+import { CustomSetsPanel } from './custom-sets-panel.tsx';
 import { UploadLibrariesDialog } from './upload-libraries-dialog.tsx';
 
 /**
  * The organization page's Brackets section (`#brackets`): the Libraries tab lists the
  * organization's bracket libraries with add, hide/unhide, edit, inventory, changelog, download
  * and remove, as the caller's permissions allow (bracket-libraries.manage, .update, .view or
- * organization.bracket-libraries.view opens the section).
+ * organization.bracket-libraries.view opens the section). The Custom Sets tab
+ * (custom-bracket-sets.manage) holds the sets created by management and the organization's Enable
+ * switch for custom bracket sets.
  */
 export function BracketsSection({ organizationId, readOnly }: { organizationId: number; readOnly: boolean }) {
   const { can } = useOrganizationPermissions(organizationId);
@@ -30,11 +33,13 @@ export function BracketsSection({ organizationId, readOnly }: { organizationId: 
     'bracket-libraries.view',
     'organization.bracket-libraries.view',
   );
+  const managesSets = can('custom-bracket-sets.manage');
   const query = useBracketLibraries(organizationId, visible);
   const store = useStoreBracketLibraries(organizationId);
   const [tab, setTab] = useState(0);
   const [adding, setAdding] = useState(false);
-  if (!visible) return null;
+  if (!visible && !managesSets) return null;
+  const current = visible ? tab : 1;
   const abilities = query.data?.abilities;
   const canAdd = Boolean(abilities?.add) && !readOnly;
 
@@ -44,35 +49,54 @@ export function BracketsSection({ organizationId, readOnly }: { organizationId: 
         title="Brackets"
         slotProps={{ title: { id: 'brackets-title', component: 'h2', variant: 'h6' } }}
         action={
-          canAdd && tab === 0 ? (
+          canAdd && current === 0 ? (
             <Button startIcon={<AddIcon />} onClick={() => setAdding(true)}>
               Add Libraries
             </Button>
           ) : undefined
         }
       />
-      <Tabs value={tab} onChange={(_e, v: number) => setTab(v)} aria-label="Brackets" sx={{ px: 2 }}>
-        <Tab label="Libraries" id="brackets-tab-0" aria-controls="brackets-panel-0" />
-      </Tabs>
-      <CardContent role="tabpanel" id="brackets-panel-0" aria-labelledby="brackets-tab-0">
-        {query.isPending ? (
-          <Stack sx={{ alignItems: 'center', py: 3 }}>
-            <CircularProgress aria-label="Loading bracket libraries" />
-          </Stack>
-        ) : query.isError ? (
-          <Alert severity="error">{errorMessage(query.error)}</Alert>
-        ) : (
-          <BracketLibraryList
-            organizationId={organizationId}
-            libraries={query.data.data}
-            abilities={
-              readOnly
-                ? { ...query.data.abilities, add: false, update: false, remove: false, edit_inventory: false }
-                : query.data.abilities
-            }
-          />
+      <Tabs value={current} onChange={(_e, v: number) => setTab(v)} aria-label="Brackets" sx={{ px: 2 }}>
+        {visible && <Tab label="Libraries" value={0} id="brackets-tab-0" aria-controls="brackets-panel-0" />}
+        {managesSets && (
+          <Tab label="Custom Sets" value={1} id="brackets-tab-1" aria-controls="brackets-panel-1" />
         )}
-      </CardContent>
+      </Tabs>
+      {current === 1 ? (
+        <CardContent role="tabpanel" id="brackets-panel-1" aria-labelledby="brackets-tab-1">
+          <CustomSetsPanel
+            organizationId={organizationId}
+            filter="created_by_management"
+            readOnly={readOnly}
+          />
+        </CardContent>
+      ) : (
+        <CardContent role="tabpanel" id="brackets-panel-0" aria-labelledby="brackets-tab-0">
+          {query.isPending ? (
+            <Stack sx={{ alignItems: 'center', py: 3 }}>
+              <CircularProgress aria-label="Loading bracket libraries" />
+            </Stack>
+          ) : query.isError ? (
+            <Alert severity="error">{errorMessage(query.error)}</Alert>
+          ) : (
+            <BracketLibraryList
+              organizationId={organizationId}
+              libraries={query.data.data}
+              abilities={
+                readOnly
+                  ? {
+                      ...query.data.abilities,
+                      add: false,
+                      update: false,
+                      remove: false,
+                      edit_inventory: false,
+                    }
+                  : query.data.abilities
+              }
+            />
+          )}
+        </CardContent>
+      )}
       {adding && (
         <UploadLibrariesDialog
           open
