@@ -167,11 +167,18 @@ describe('CustomSetsPanel', () => {
     expect(await screen.findByText(CUSTOM_SET_MESSAGES.empty)).toBeInTheDocument();
   });
 
-  it('creates a set: names the missing name, teeth and a bad height, then posts the teeth', async () => {
+  async function openNewSet() {
     list = { data: [], enabled: true, can_manage: true };
     wrap(<CustomSetsPanel organizationId={4} filter="created_by_management" />);
     await userEvent.click(await screen.findByRole('button', { name: 'Add Custom Set' }));
     const dialog = await screen.findByRole('dialog', { name: 'New Custom Set' });
+    // Add Tooth waits for the libraries.
+    await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Add Tooth' })).toBeEnabled());
+    return dialog;
+  }
+
+  it('names the missing name and teeth and a bad height, and offers the visible libraries only', async () => {
+    const dialog = await openNewSet();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(within(dialog).getByText(CUSTOM_SET_MESSAGES.nameRequired)).toBeInTheDocument();
     expect(within(dialog).getByText(CUSTOM_SET_MESSAGES.teethRequired)).toBeInTheDocument();
@@ -179,10 +186,8 @@ describe('CustomSetsPanel', () => {
     fireEvent.change(within(dialog).getByRole('textbox', { name: 'Custom Set Name' }), {
       target: { value: 'Lab Standard' },
     });
-    await waitFor(() => expect(calls.some((c) => c.url.endsWith('/bracket-libraries'))).toBe(true));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Add Tooth' }));
     const tooth = within(dialog).getByRole('listitem', { name: 'Tooth UR1' });
-    // Hidden libraries are not offered.
     await userEvent.click(within(tooth).getByRole('combobox', { name: /Bracket Library/ }));
     const options = await screen.findAllByRole('option');
     expect(options.map((o) => o.textContent)).toEqual(['Damon Q2', 'Victory Series']);
@@ -191,13 +196,21 @@ describe('CustomSetsPanel', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(within(dialog).getByText(CUSTOM_SET_MESSAGES.height)).toBeInTheDocument();
     expect(calls.some((c) => c.method === 'POST')).toBe(false);
+  });
 
+  it('posts a valid set and tells the server message', async () => {
+    const dialog = await openNewSet();
+    fireEvent.change(within(dialog).getByRole('textbox', { name: 'Custom Set Name' }), {
+      target: { value: 'Lab Standard' },
+    });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Add Tooth' }));
+    const tooth = within(dialog).getByRole('listitem', { name: 'Tooth UR1' });
     fireEvent.change(within(tooth).getByRole('textbox', { name: 'Height' }), { target: { value: '4.5' } });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(notify.notifySuccess).toHaveBeenCalledWith(CUSTOM_SET_MESSAGES.created));
     expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
       name: 'Lab Standard',
-      teeth: [{ tooth_number: 11, bracket_library_id: 2, height: 4.5 }],
+      teeth: [{ tooth_number: 11, bracket_library_id: 1, height: 4.5 }],
       assigned_user_ids: [],
     });
   });
