@@ -32,7 +32,7 @@ export interface OrganizationPageSections {
   LibrarySections: ComponentType<{ organizationId: number; readOnly: boolean }>;
   /** The pricing feature's section (organization.pricing.update). */
   PricingSection?: ComponentType<{ organizationId: number; readOnly: boolean }>;
-  /** The billing feature's contract section (contracts.manage or orders.manage). */
+  /** The billing feature's contract section (contracts.manage or orders.manage); not for an archived organization. */
   ContractSection?: ComponentType<{ organizationId: number }>;
 }
 
@@ -129,7 +129,8 @@ export function OrganizationPage({
           canInvite={canEdit}
         />
         <CreditsCard organization={organization} canEdit={canCredit} />
-        {ContractSection && <ContractSection organizationId={organization.id} />}
+        {/* An archived organization hides its settings; its contract is not read. */}
+        {ContractSection && !organization.deleted_at && <ContractSection organizationId={organization.id} />}
         <RxFormSections organizationId={organization.id} readOnly={readOnly} />
         {PricingSection && <PricingSection organizationId={organization.id} readOnly={readOnly} />}
         {InstallersSection && <InstallersSection organizationId={organization.id} readOnly={readOnly} />}
