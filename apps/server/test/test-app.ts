@@ -73,7 +73,8 @@ export async function createTestDatabase(): Promise<{
  * Builds the real application on a fresh database and a fresh DATA_DIR.
  * `env` overrides configuration variables (e.g. SMTP_URL for the mail tests).
  * STORAGE_DRIVER=s3 (in `env` or in the test run's environment) keeps the files in a bucket of
- * an S3-protocol server started on loopback for this app (s3rver), unless `env` names one.
+ * an S3-protocol server started on loopback for this app (s3rver), unless `env` names one; the
+ * browser-facing links stay the server's own unless S3_PRESIGNED_URLS=1.
  */
 export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'archline-data-'));
@@ -91,6 +92,9 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     WEB_DIST_DIR: path.join(dataDir, 'no-web'),
     ...(url ? { DATABASE_URL: url } : {}),
     ...s3?.env,
+    // The file suites run the server's own signed links over the bucket (S3_PRESIGNED_URLS=0)
+    // unless the run or the test asks for presigned URLs (patient-files.presigned.int.test.ts).
+    ...(s3 ? { S3_PRESIGNED_URLS: process.env.S3_PRESIGNED_URLS ?? '0' } : {}),
     ...env,
   });
   // Every answer is checked against the published OpenAPI description (see conformance.ts).

@@ -73,6 +73,8 @@ export const PATIENT_FILE_MESSAGES = {
   zipNoFiles: 'The zip file contains no accepted files.',
   uploadExpired: 'The upload link has expired.',
   uploadMissing: 'The file has not been uploaded.',
+  sizeRequired: "The file's size is required.",
+  uploadSizeMismatch: 'The uploaded file is not the size that was announced; upload it again.',
   linkExpired: 'This link has expired!',
   iosNotAllowed: 'You are not allowed to upload IOS files.',
   stlAfterIos: 'STL files cannot be uploaded once an IOS file exists.',
@@ -380,8 +382,13 @@ export const UploadLinkQuery = z
   });
 export type UploadLinkQuery = z.input<typeof UploadLinkQuery>;
 export const UploadLinkResponse = z.object({
-  /** Where to PUT the raw bytes (signed, expiring; no bearer token needed). */
+  /**
+   * Where to PUT the raw bytes (signed, expiring; no bearer token needed): the server's own upload
+   * route, or with S3 storage a presigned URL of the bucket, bound to the announced size and type.
+   */
   url: z.string(),
+  /** The headers the PUT must carry exactly (the presigned URL is signed with them). */
+  headers: z.record(z.string(), z.string()),
   file_path: z.string(),
   expires_at: z.string(),
 });

@@ -48,6 +48,8 @@ const env = (port: number) => ({
   WEB_DIST_DIR: path.join(dataDir, 'no-web'),
   ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
   ...s3?.env,
+  // A process killed while it receives an upload: the bytes go through the server.
+  ...(s3 ? { S3_PRESIGNED_URLS: '0' } : {}),
 });
 
 async function openDb(): Promise<Database> {

@@ -224,6 +224,8 @@ export interface UploadRow {
   expires_at: Date;
   completed_at: Date | null;
   sha256: string | null;
+  /** The size a presigned PUT was bound to (bigint: a string from PostgreSQL); null when the server received the bytes. */
+  presigned_size: string | number | null;
 }
 
 export async function insertUpload(
@@ -235,6 +237,7 @@ export async function insertUpload(
     patient_id: number | null;
     original_name: string;
     expires_at: Date;
+    presigned_size?: number | null;
   },
 ): Promise<number> {
   const row = await db
@@ -255,6 +258,7 @@ const UPLOAD_COLUMNS = [
   'expires_at',
   'completed_at',
   'sha256',
+  'presigned_size',
 ] as const;
 
 export async function findUpload(db: Kysely<DB>, id: number): Promise<UploadRow | undefined> {

@@ -283,6 +283,19 @@ async function prepareItems(
     if (!isStorableFileName(item.name)) throw fieldError('name', PATIENT_FILE_MESSAGES.fileName);
     const stat = await ctx.storage.stat(upload.storage_path);
     if (!stat) throw fieldError('file_path', PATIENT_FILE_MESSAGES.uploadMissing);
+    // A presigned PUT went straight to the bucket: the object must be exactly the size its URL
+    // was bound to (a service that does not check the signed length, or an object replaced by
+    // other means, is caught here) and within the limit. Its SHA-256 is computed from the bytes.
+    if (upload.presigned_size !== null && stat.size !== Number(upload.presigned_size)) {
+      ctx.log.warn(
+        { key: upload.storage_path, announced: Number(upload.presigned_size), found: stat.size },
+        'uploaded object is not the size its presigned URL was bound to',
+      );
+      await ctx.storage.delete(upload.storage_path).catch(() => undefined);
+      throw fieldError('file_path', PATIENT_FILE_MESSAGES.uploadSizeMismatch);
+    }
+    if (stat.size > PATIENT_FILE_LIMITS.maxUploadBytes)
+      throw fieldError('name', PATIENT_FILE_MESSAGES.tooLarge);
     const base = { item, uploadId: Number(upload.id), uploadPath: upload.storage_path };
     if (stat.size === 0) {
       // Empty files are skipped.

@@ -17,9 +17,13 @@ import { recordAudit } from '../../platform/audit/index.ts';
 import { AppError, fieldError, forbidden, notFound } from '../../platform/http/errors.ts';
 import type { RequestMeta } from '../../platform/http/request-meta.ts';
 import { StorageTooLargeError, isStorableFileName } from '../../platform/storage/index.ts';
+import { mimeTypeOf } from './content.ts';
 import * as repo from './repository.ts';
 import { signClaims, verifyClaims } from './signing.ts';
 import { API_BASE, loadPatient, mayCreate, assertWritable, assertOrganizationWritable } from './access.ts';
+
+/** How long before its upload expires a presigned PUT URL stops being accepted. */
+export const PRESIGNED_PUT_MARGIN_SECONDS = 15 * 60;
 
 /* ------------------------------------------------------------------------------------------ */
 /* Upload link and PUT                                                                        */
@@ -66,6 +70,11 @@ export async function uploadLink(
     ctx.log.warn({ err }, 'could not clean expired uploads'),
   );
 
+  // With S3 storage the browser PUTs straight to the bucket: the presigned URL is bound to the
+  // announced size, so the size is required.
+  const presign = ctx.storage.presign;
+  if (presign && query.size === undefined) throw fieldError('size', PATIENT_FILE_MESSAGES.sizeRequired);
+
   const filePath = `uploads/${crypto.randomUUID()}/${query.name}`;
   const expiresAt = new Date(Date.now() + PATIENT_FILE_LIMITS.uploadLinkSeconds * 1000);
   const uploadId = await repo.insertUpload(ctx.db, {
@@ -75,7 +84,32 @@ export async function uploadLink(
     patient_id: patientId,
     original_name: query.name,
     expires_at: expiresAt,
+    presigned_size: presign ? query.size! : null,
   });
+  const audited = () =>
+    recordAudit(ctx.db, {
+      actorUserId: actor.userId,
+      actorEmail: actor.email,
+      ip: meta.ip,
+      requestId: meta.requestId,
+      action: 'patient-files.upload-link',
+      entityType: 'upload',
+      entityId: uploadId,
+      organizationId,
+      outcome: 'success',
+      details: { patient_id: patientId, type, name: query.name, ...(presign ? { presigned: true } : {}) },
+    });
+  if (presign) {
+    const { url, headers } = await presign.put(filePath, {
+      size: query.size!,
+      contentType: mimeTypeOf(query.name),
+      // The URL must be used (the PUT started) a quarter of an hour before the upload expires,
+      // so that the bytes have landed before an unconfirmed upload is cleaned.
+      expiresInSeconds: PATIENT_FILE_LIMITS.uploadLinkSeconds - PRESIGNED_PUT_MARGIN_SECONDS,
+    });
+    await audited();
+    return { url, headers, file_path: filePath, expires_at: expiresAt.toISOString() };
+  }
   const exp = Math.floor(expiresAt.getTime() / 1000);
   const signature = await signClaims(
     ctx,
@@ -93,20 +127,10 @@ export async function uploadLink(
     ),
   );
   const qs = new URLSearchParams({ type: String(type), expires: String(exp), signature });
-  await recordAudit(ctx.db, {
-    actorUserId: actor.userId,
-    actorEmail: actor.email,
-    ip: meta.ip,
-    requestId: meta.requestId,
-    action: 'patient-files.upload-link',
-    entityType: 'upload',
-    entityId: uploadId,
-    organizationId,
-    outcome: 'success',
-    details: { patient_id: patientId, type, name: query.name },
-  });
+  await audited();
   return {
     url: `${API_BASE}/patient_files/upload/${uploadId}?${qs.toString()}`,
+    headers: { 'content-type': 'application/octet-stream' },
     file_path: filePath,
     expires_at: expiresAt.toISOString(),
   };
@@ -149,7 +173,8 @@ export async function receiveUpload(
     : 'invalid';
   if (verdict === 'expired') throw forbidden(PATIENT_FILE_MESSAGES.uploadExpired);
   if (verdict !== 'ok' || !upload) throw forbidden();
-  if (upload.completed_at) throw notFound();
+  // An upload bound for the bucket is not received here.
+  if (upload.completed_at || upload.presigned_size !== null) throw notFound();
   if (new Date(upload.expires_at).getTime() < Date.now())
     throw forbidden(PATIENT_FILE_MESSAGES.uploadExpired);
   if (contentLength !== undefined && contentLength > PATIENT_FILE_LIMITS.maxUploadBytes) throw tooLarge();

@@ -62,6 +62,8 @@ const EnvSchema = z.object({
   S3_BUCKET: z.string().optional(),
   S3_ACCESS_KEY_ID: z.string().optional(),
   S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_PUBLIC_ENDPOINT: z.string().optional(),
+  S3_PRESIGNED_URLS: booleanish.default(true),
   WEB_DIST_DIR: z.string().optional(),
   JOBS_POLL_MS: z.coerce.number().int().positive().default(1000),
   JOBS_RETRY_BASE_MS: z.coerce.number().int().positive().default(10_000),
@@ -162,6 +164,10 @@ export interface Config {
       bucket?: string;
       accessKeyId?: string;
       secretAccessKey?: string;
+      /** The bucket's address as browsers reach it, when it differs from `endpoint`. */
+      publicEndpoint?: string;
+      /** Browsers upload to and download from the bucket with presigned URLs (S3_PRESIGNED_URLS, on by default). */
+      presignedUrls: boolean;
     };
   };
   webDistDir: string;
@@ -222,6 +228,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
         bucket: e.S3_BUCKET,
         accessKeyId: e.S3_ACCESS_KEY_ID,
         secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+        publicEndpoint: e.S3_PUBLIC_ENDPOINT,
+        presignedUrls: e.S3_PRESIGNED_URLS,
       },
     },
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(import.meta.dirname, '../../../../web/dist')),

@@ -43,6 +43,17 @@ export const HSTS = 'max-age=31536000; includeSubDomains';
  * files keep the cache headers of web.ts.
  */
 export async function registerSecurityHeaders(app: FastifyInstance, docsPrefix: string): Promise<void> {
+  // With S3 storage and presigned URLs the browser PUTs files to the bucket, shows its images and
+  // reads scans from it: its origins join img-src, connect-src and media-src.
+  const bucket = app.hasDecorator('ctx') ? (app.ctx.storage.presign?.origins ?? []) : [];
+  const directives = bucket.length
+    ? {
+        ...CONTENT_SECURITY_POLICY,
+        'img-src': [...CONTENT_SECURITY_POLICY['img-src'], ...bucket],
+        'connect-src': [...CONTENT_SECURITY_POLICY['connect-src'], ...bucket],
+        'media-src': [...CONTENT_SECURITY_POLICY['media-src'], ...bucket],
+      }
+    : CONTENT_SECURITY_POLICY;
   app.addHook('onRoute', (route) => {
     if (route.url.startsWith(docsPrefix)) {
       route.config = Object.assign(route.config ?? {}, {
@@ -51,7 +62,7 @@ export async function registerSecurityHeaders(app: FastifyInstance, docsPrefix: 
     }
   });
   await app.register(fastifyHelmet, {
-    contentSecurityPolicy: { useDefaults: false, directives: CONTENT_SECURITY_POLICY },
+    contentSecurityPolicy: { useDefaults: false, directives },
     // Set below, only over HTTPS.
     strictTransportSecurity: false,
     referrerPolicy: { policy: 'no-referrer' },

@@ -39,6 +39,29 @@ export interface StorageDriver {
   staleIntents(maxAgeMs: number): Promise<{ id: string; intent: unknown; remove: () => Promise<void> }[]>;
   /** Removes partial writes left by writers that are gone or older than `maxAgeMs`; returns how many. */
   sweepTemp(maxAgeMs: number): Promise<number>;
+  /**
+   * Drivers whose bytes browsers reach directly (the S3 driver with presigned URLs): short-lived
+   * URLs of the bucket itself. Drivers without it are served through the server's signed routes.
+   */
+  presign?: Presigner;
+}
+
+export interface Presigner {
+  /**
+   * A URL to PUT exactly `size` bytes of `contentType` to `key` until `expiresInSeconds`; the PUT
+   * must carry `headers` as given (they are part of the signature).
+   */
+  put(
+    key: string,
+    opts: { size: number; contentType: string; expiresInSeconds: number },
+  ): Promise<{ url: string; headers: Record<string, string> }>;
+  /** A URL to GET the bytes of `key`, answered with these content type and disposition. */
+  get(
+    key: string,
+    opts: { contentType: string; contentDisposition: string; expiresInSeconds: number },
+  ): Promise<string>;
+  /** The origins browsers reach the URLs at (for the Content Security Policy). */
+  origins: string[];
 }
 
 export interface PutOptions {

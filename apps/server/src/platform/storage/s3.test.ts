@@ -180,6 +180,61 @@ describe('S3 storage (against a loopback S3-protocol server)', { timeout: 20_000
     await storage.delete('uploads/9/c.stl');
   });
 
+  it('presigns a PUT bound to length and type and a GET with the answer headers, for the public address', async () => {
+    const make = (extra: Record<string, unknown>) =>
+      createStorage({ dataDir: os.tmpdir(), storage: { driver: 's3', s3: { ...s3.settings, ...extra } } });
+    const put = await storage.presign!.put('uploads/p/a b.stl', {
+      size: 12,
+      contentType: 'model/stl',
+      expiresInSeconds: 300,
+    });
+    const u = new URL(put.url);
+    expect(u.origin).toBe(new URL(s3.settings.endpoint!).origin);
+    expect(u.pathname).toBe(`/${s3.settings.bucket}/uploads/p/a%20b.stl`);
+    expect(u.searchParams.get('X-Amz-SignedHeaders')).toBe('content-length;content-type;host');
+    expect(u.searchParams.get('X-Amz-Expires')).toBe('300');
+    expect(put.headers).toEqual({ 'content-type': 'model/stl' });
+    const sent = await fetch(put.url, { method: 'PUT', headers: put.headers, body: 'solid a\nend\n' });
+    expect(sent.status).toBe(200);
+
+    const get = await storage.presign!.get('uploads/p/a b.stl', {
+      contentType: 'model/stl',
+      contentDisposition: 'attachment; filename="a b.stl"',
+      expiresInSeconds: 60,
+    });
+    const got = await fetch(get);
+    expect(got.status).toBe(200);
+    expect(got.headers.get('content-disposition')).toBe('attachment; filename="a b.stl"');
+    expect(await got.text()).toBe('solid a\nend\n');
+    await storage.delete('uploads/p/a b.stl');
+    await expect(
+      storage.presign!.put('../x', { size: 1, contentType: 'x', expiresInSeconds: 1 }),
+    ).rejects.toThrow(StorageKeyError);
+
+    // Browsers reach the bucket at another address: the URLs (and the CSP origins) name it.
+    const published = make({ publicEndpoint: 'https://files.example.com' });
+    expect(published.presign!.origins).toEqual(['https://files.example.com']);
+    expect(
+      (
+        await published.presign!.get('k', {
+          contentType: 'x',
+          contentDisposition: 'inline',
+          expiresInSeconds: 5,
+        })
+      ).startsWith(`https://files.example.com/${s3.settings.bucket}/k?`),
+    ).toBe(true);
+    // AWS itself: virtual-hosted addresses.
+    const aws = make({ endpoint: undefined, region: 'eu-central-1', bucket: 'archline-files' });
+    expect(aws.presign!.origins).toContain('https://archline-files.s3.eu-central-1.amazonaws.com');
+    expect(
+      (
+        await aws.presign!.get('k', { contentType: 'x', contentDisposition: 'inline', expiresInSeconds: 5 })
+      ).startsWith('https://archline-files.s3.eu-central-1.amazonaws.com/k?'),
+    ).toBe(true);
+    // S3_PRESIGNED_URLS=0: no presigning, the server's own routes serve the bytes.
+    expect(make({ presignedUrls: false }).presign).toBeUndefined();
+  });
+
   it('refuses to start without a bucket', () => {
     expect(() => createStorage({ dataDir: os.tmpdir(), storage: { driver: 's3', s3: {} } })).toThrow(
       'S3_BUCKET',

@@ -14,6 +14,7 @@ import {
   paginateListObjectsV2,
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import {
   StorageKeyError,
   StorageNotFoundError,
@@ -21,6 +22,7 @@ import {
   WRITER,
   assertValidKey,
   writerGone,
+  type Presigner,
   type StorageDriver,
 } from './common.ts';
 
@@ -34,6 +36,13 @@ export interface S3Settings {
   /** Unset: the SDK's default credential chain (instance role, AWS_* variables, profile). */
   accessKeyId?: string;
   secretAccessKey?: string;
+  /**
+   * The service's address as browsers reach it, when it differs from `endpoint` (a MinIO on a
+   * private network behind a public name); presigned URLs are signed for it.
+   */
+  publicEndpoint?: string;
+  /** Hand browsers presigned URLs of the bucket (on unless false). */
+  presignedUrls?: boolean;
 }
 
 /**
@@ -82,16 +91,21 @@ export function createS3Storage(settings: Partial<S3Settings>): StorageDriver {
   if (!settings.bucket)
     throw new Error('STORAGE_DRIVER=s3 needs S3_BUCKET (and S3_ENDPOINT for MinIO or R2)');
   const bucket = settings.bucket;
-  const client = new S3Client({
-    region: settings.region || 'us-east-1',
-    ...(settings.endpoint ? { endpoint: settings.endpoint, forcePathStyle: true } : {}),
-    ...(settings.accessKeyId && settings.secretAccessKey
-      ? { credentials: { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey } }
-      : {}),
-    // Only the checksums S3 asks for: MinIO, R2 and older services refuse unknown checksum headers.
-    requestChecksumCalculation: 'WHEN_REQUIRED',
-    responseChecksumValidation: 'WHEN_REQUIRED',
-  });
+  const region = settings.region || 'us-east-1';
+  const clientFor = (endpoint: string | undefined) =>
+    new S3Client({
+      region,
+      ...(endpoint ? { endpoint, forcePathStyle: true } : {}),
+      ...(settings.accessKeyId && settings.secretAccessKey
+        ? { credentials: { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey } }
+        : {}),
+      // Only the checksums S3 asks for: MinIO, R2 and older services refuse unknown checksum headers.
+      requestChecksumCalculation: 'WHEN_REQUIRED',
+      responseChecksumValidation: 'WHEN_REQUIRED',
+    });
+  const client = clientFor(settings.endpoint);
+  const publicEndpoint = settings.publicEndpoint || settings.endpoint;
+  const publicClient = publicEndpoint === settings.endpoint ? client : clientFor(publicEndpoint);
 
   function resolve(key: string): string {
     assertValidKey(key);
@@ -328,5 +342,54 @@ export function createS3Storage(settings: Partial<S3Settings>): StorageDriver {
       return removed;
     },
   };
+  if (settings.presignedUrls !== false)
+    driver.presign = presigner(publicClient, bucket, region, publicEndpoint);
   return driver;
+}
+
+/**
+ * Presigned URLs (signature V4 in the query string) of the bucket, for browsers: a PUT bound to
+ * the announced length and content type (S3 refuses another length or type), and a GET answered
+ * with the file's own content type, disposition and `private, no-store`.
+ */
+function presigner(
+  client: S3Client,
+  bucket: string,
+  region: string,
+  publicEndpoint: string | undefined,
+): Presigner {
+  return {
+    async put(key, { size, contentType, expiresInSeconds }) {
+      assertValidKey(key);
+      const url = await getSignedUrl(
+        client,
+        new PutObjectCommand({ Bucket: bucket, Key: key, ContentLength: size, ContentType: contentType }),
+        {
+          expiresIn: expiresInSeconds,
+          // Kept as signed headers (not hoisted into the query): the browser sends them itself.
+          signableHeaders: new Set(['content-length', 'content-type']),
+          unhoistableHeaders: new Set(['content-type']),
+        },
+      );
+      return { url, headers: { 'content-type': contentType } };
+    },
+    async get(key, { contentType, contentDisposition, expiresInSeconds }) {
+      assertValidKey(key);
+      return getSignedUrl(
+        client,
+        new GetObjectCommand({
+          Bucket: bucket,
+          Key: key,
+          ResponseContentType: contentType,
+          ResponseContentDisposition: contentDisposition,
+          ResponseCacheControl: 'private, no-store',
+        }),
+        { expiresIn: expiresInSeconds },
+      );
+    },
+    // Path-style with an endpoint; on AWS virtual-hosted, or path-style for names with dots.
+    origins: publicEndpoint
+      ? [new URL(publicEndpoint).origin]
+      : [`https://${bucket}.s3.${region}.amazonaws.com`, `https://s3.${region}.amazonaws.com`],
+  };
 }

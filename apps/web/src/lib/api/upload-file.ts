@@ -19,17 +19,23 @@ export function getUploadLink(
 /**
  * PUTs the raw bytes to the signed address with XMLHttpRequest, whose upload events report the
  * progress (fetch cannot). `onProgress` receives 0..100. No timeout: large scans take long.
+ * The address is the server's own upload route or, with S3 storage, a presigned URL of the
+ * bucket: either way the PUT carries exactly the headers the link names (the bucket checks them
+ * against its signature) and no credentials.
  */
 export function putFile(
-  url: string,
+  link: string | { url: string; headers?: Record<string, string> },
   file: Blob,
   onProgress: (percent: number) => void,
   signal?: AbortSignal,
 ): Promise<void> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
+    const { url, headers: given } = typeof link === 'string' ? { url: link, headers: undefined } : link;
     xhr.open('PUT', url);
-    xhr.setRequestHeader('content-type', 'application/octet-stream');
+    const headers = Object.entries(given ?? {});
+    if (!headers.length) headers.push(['content-type', 'application/octet-stream']);
+    for (const [name, value] of headers) xhr.setRequestHeader(name, value);
     xhr.upload.onprogress = (event) => {
       if (event.lengthComputable && event.total > 0)
         onProgress(Math.round((event.loaded / event.total) * 100));
@@ -84,7 +90,7 @@ export async function uploadPatientFile(
   signal?: AbortSignal,
 ): Promise<StoreUploadedFileResponse> {
   const link = await getUploadLink({ name: file.name, type, patient_id: patientId, size: file.size }, signal);
-  await putFile(link.url, file, onProgress, signal);
+  await putFile(link, file, onProgress, signal);
   return storeUploadedFile(
     {
       file_path: link.file_path,

@@ -263,7 +263,7 @@ export async function uploadCaseFile(
     signal,
     query: { name: file.name, type, organization_id: organizationId, size: file.size },
   });
-  await putFile(link.url, file, onProgress, signal);
+  await putFile(link, file, onProgress, signal);
   return { file_path: link.file_path, name: file.name };
 }
 

@@ -34,7 +34,7 @@ export const useCorrectFlawedTray = (requestId: number, patientId: number) =>
         patient_id: patientId,
         size: file.size,
       });
-      await putFile(link.url, file, onProgress);
+      await putFile(link, file, onProgress);
       return api.post<FlawedTrayMessageResponse>(`/flawed_trays/${trayId}/correct`, {
         file_path: link.file_path,
         name: file.name,
