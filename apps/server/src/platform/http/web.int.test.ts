@@ -13,6 +13,9 @@ function writeBuiltApp(dir: string) {
     path.join(dir, 'index.html'),
     '<!doctype html><title>Archline</title><div id="root"></div>',
   );
+  const html = '<!doctype html><title>Archline</title><div id="root"></div>';
+  fs.writeFileSync(path.join(dir, 'index.html.br'), zlib.brotliCompressSync(html));
+  fs.writeFileSync(path.join(dir, 'index.html.gz'), zlib.gzipSync(html));
   fs.writeFileSync(path.join(dir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   fs.writeFileSync(path.join(dir, 'assets/index-Ab12Cd34.js'), script);
   fs.writeFileSync(path.join(dir, 'assets/index-Ab12Cd34.js.br'), zlib.brotliCompressSync(script));
@@ -71,6 +74,51 @@ describe('the built web app', () => {
     const page = await t.app.inject({ url: '/patients' });
     expect(page.headers['content-type']).toMatch(/text\/html/);
     expect(page.body).toContain('<div id="root"></div>');
+  });
+
+  it('sends index.html precompressed, tagged by its content; a reload with the tag answers 304', async () => {
+    const html = fs.readFileSync(path.join(webDir, 'index.html'), 'utf8');
+    const br = await t.app.inject({ url: '/login', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(br.headers['vary']).toMatch(/accept-encoding/i);
+    expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toBe(html);
+    const etag = String(br.headers['etag']);
+    expect(etag).toMatch(/^"[\w-]+"$/);
+
+    const gz = await t.app.inject({ url: '/patients', headers: { 'accept-encoding': 'gzip, br;q=0' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gz.rawPayload).toString()).toBe(html);
+    expect(gz.headers['etag']).toBe(etag);
+
+    const again = await t.app.inject({ url: '/login', headers: { 'if-none-match': etag } });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+
+    // A new build changes the page, its tag, and what a stale tag gets.
+    const rebuilt = html.replace('<title>Archline</title>', '<title>Archline 2</title>');
+    fs.writeFileSync(path.join(webDir, 'index.html'), rebuilt);
+    fs.writeFileSync(path.join(webDir, 'index.html.br'), zlib.brotliCompressSync(rebuilt));
+    fs.writeFileSync(path.join(webDir, 'index.html.gz'), zlib.gzipSync(rebuilt));
+    const future = new Date(Date.now() + 5_000);
+    fs.utimesSync(path.join(webDir, 'index.html'), future, future);
+    const stale = await t.app.inject({ url: '/login', headers: { 'if-none-match': etag } });
+    expect(stale.statusCode).toBe(200);
+    expect(stale.headers['etag']).not.toBe(etag);
+    expect(stale.body).toContain('Archline 2');
+  });
+
+  it('leaves the revalidation tags and the document-only headers off hashed files', async () => {
+    const res = await t.app.inject({
+      url: '/assets/index-Ab12Cd34.js',
+      headers: { 'accept-encoding': 'br' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['etag']).toBeUndefined();
+    expect(res.headers['last-modified']).toBeUndefined();
+    expect(res.headers['content-security-policy']).toBeUndefined();
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
   });
 
   it('answers an unknown API path with the JSON 404, not the app', async () => {
