@@ -26,6 +26,7 @@ import {
 import { requireActor } from '../../platform/auth/plugin.ts';
 import { errorResponses, requestMeta } from '../../platform/http/request-meta.ts';
 import { invoiceCsv, invoiceFileName, invoicePdf } from './invoice-document.ts';
+import { registerBillingRun } from './run-schedule.ts';
 import * as service from './service.ts';
 
 const tags = ['billing'];
@@ -35,6 +36,8 @@ const writeErrors = errorResponses(400, 401, 403, 404, 409, 422);
 /** Payment method expiry, orders and invoices, subscriptions (contracts). */
 export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
   const ctx = app.ctx;
+  // The daily monthly billing run (a job on the queue; see run-schedule.ts).
+  registerBillingRun(app, ctx);
 
   app.put(
     '/f_m_payment_methods/:id/update_exp_date',

@@ -45,4 +45,13 @@ describe('offline payment processor', () => {
       await processor.charge({ token: 'offline_bank_checking_6789_a', amount: 10, description: 'x' }),
     ).toMatchObject({ ok: true });
   });
+
+  it('answers the first outcome again for the same idempotency key', async () => {
+    const input = { token: 'offline_card_visa_4242_203001_a', amount: 10, description: 'x' };
+    const first = await processor.charge({ ...input, idempotencyKey: 'contract-1-due-2027-01-31-charge' });
+    const again = await processor.charge({ ...input, idempotencyKey: 'contract-1-due-2027-01-31-charge' });
+    const other = await processor.charge({ ...input, idempotencyKey: 'contract-1-due-2027-03-02-charge' });
+    expect(again).toEqual(first);
+    expect(other).not.toEqual(first);
+  });
 });

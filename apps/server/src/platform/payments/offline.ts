@@ -7,7 +7,9 @@ import type { ChargeResult, DescribedPaymentMethod, PaymentProcessor } from './t
  *   offline_card_{brand}_{last4}_{YYYYMM}_{random}
  *   offline_bank_{checking|savings}_{last4}_{random}
  * Every charge succeeds except on a card or account whose last four digits are 0002 (the
- * documented decline card 4000 0000 0000 0002): 'The card was declined.'
+ * documented decline card 4000 0000 0000 0002): 'The card was declined.' A charge asked again
+ * with the same idempotency key answers the first outcome (the same reference), as a real
+ * processor does.
  */
 export const OFFLINE_DECLINE_LAST4 = '0002';
 export const OFFLINE_DECLINE_MESSAGE = 'The card was declined.';
@@ -59,14 +61,28 @@ function lastFourOf(token: string): string | null {
   return CARD_TOKEN.exec(token)?.[2] ?? BANK_TOKEN.exec(token)?.[2] ?? null;
 }
 
+/** Outcomes by idempotency key (this process only; the oldest are forgotten past the limit). */
+const outcomes = new Map<string, ChargeResult>();
+const MAX_REMEMBERED_KEYS = 100_000;
+
+function chargeOnce(token: string, amount: number): ChargeResult {
+  const last4 = lastFourOf(token);
+  if (last4 === null) return { ok: false, message: OFFLINE_DECLINE_MESSAGE };
+  if (last4 === OFFLINE_DECLINE_LAST4) return { ok: false, message: OFFLINE_DECLINE_MESSAGE };
+  if (!Number.isFinite(amount) || amount < 0) return { ok: false, message: 'The amount is invalid.' };
+  return { ok: true, reference: `offline_ch_${randomUUID()}` };
+}
+
 export const offlinePaymentProcessor: PaymentProcessor = {
   name: 'offline',
   describeToken: describeOfflineToken,
-  async charge({ token, amount }): Promise<ChargeResult> {
-    const last4 = lastFourOf(token);
-    if (last4 === null) return { ok: false, message: OFFLINE_DECLINE_MESSAGE };
-    if (last4 === OFFLINE_DECLINE_LAST4) return { ok: false, message: OFFLINE_DECLINE_MESSAGE };
-    if (!Number.isFinite(amount) || amount < 0) return { ok: false, message: 'The amount is invalid.' };
-    return { ok: true, reference: `offline_ch_${randomUUID()}` };
+  async charge({ token, amount, idempotencyKey }): Promise<ChargeResult> {
+    if (idempotencyKey === undefined) return chargeOnce(token, amount);
+    const known = outcomes.get(idempotencyKey);
+    if (known) return known;
+    const outcome = chargeOnce(token, amount);
+    if (outcomes.size >= MAX_REMEMBERED_KEYS) outcomes.delete(outcomes.keys().next().value!);
+    outcomes.set(idempotencyKey, outcome);
+    return outcome;
   },
 };

@@ -18,6 +18,14 @@ export interface PaymentProcessor {
   readonly name: string;
   /** What a token stands for; null when the processor does not know it. */
   describeToken(token: string): DescribedPaymentMethod | null;
-  /** Charges `amount` dollars to the token's card or account. */
-  charge(input: { token: string; amount: number; description: string }): Promise<ChargeResult>;
+  /**
+   * Charges `amount` dollars to the token's card or account. With an `idempotencyKey`, asking
+   * again with the same key never charges twice: the processor answers the first outcome.
+   */
+  charge(input: {
+    token: string;
+    amount: number;
+    description: string;
+    idempotencyKey?: string;
+  }): Promise<ChargeResult>;
 }
