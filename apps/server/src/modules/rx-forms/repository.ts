@@ -191,40 +191,76 @@ export async function isDoctorOf(db: Db, organizationId: number, userId: number)
   return Boolean(row);
 }
 
-export async function bracketLibraryIdsOf(db: Db, organizationId: number, ids: number[]): Promise<number[]> {
+/**
+ * Which of these bracket libraries the doctor may choose: the organization's, neither hidden nor
+ * removed, assigned to the doctor or to nobody (what case entry offers).
+ */
+export async function bracketLibraryIdsOf(
+  db: Db,
+  organizationId: number,
+  ids: number[],
+  doctorId: number | null,
+): Promise<number[]> {
   if (!ids.length) return [];
-  const rows = await db
-    .selectFrom('bracket_libraries')
-    .select('id')
-    .where('organization_id', '=', organizationId)
-    .where('deleted_at', 'is', null)
-    .where('hidden_at', 'is', null)
-    .where('id', 'in', ids)
-    .execute();
+  let q = db
+    .selectFrom('bracket_libraries as bl')
+    .select('bl.id')
+    .where('bl.organization_id', '=', organizationId)
+    .where('bl.deleted_at', 'is', null)
+    .where('bl.hidden_at', 'is', null)
+    .where('bl.id', 'in', ids);
+  if (doctorId !== null)
+    q = q.where(
+      sql<boolean>`(exists (select 1 from bracket_library_user u where u.bracket_library_id = bl.id and u.user_id = ${doctorId})
+        or not exists (select 1 from bracket_library_user u where u.bracket_library_id = bl.id))`,
+    );
+  const rows = await q.execute();
   return rows.map((r) => Number(r.id));
 }
 
-export async function archWireIdsOf(db: Db, organizationId: number, ids: number[]): Promise<number[]> {
+/** The organization's (or built-in) arch wires, not removed, assigned to the doctor or to nobody. */
+export async function archWireIdsOf(
+  db: Db,
+  organizationId: number,
+  ids: number[],
+  doctorId: number | null,
+): Promise<number[]> {
   if (!ids.length) return [];
-  const rows = await db
-    .selectFrom('arch_wires')
-    .select('id')
-    .where((eb) => eb.or([eb('organization_id', '=', organizationId), eb('organization_id', 'is', null)]))
-    .where('deleted_at', 'is', null)
-    .where('id', 'in', ids)
-    .execute();
+  let q = db
+    .selectFrom('arch_wires as aw')
+    .select('aw.id')
+    .where((eb) =>
+      eb.or([eb('aw.organization_id', '=', organizationId), eb('aw.organization_id', 'is', null)]),
+    )
+    .where('aw.deleted_at', 'is', null)
+    .where('aw.id', 'in', ids);
+  if (doctorId !== null)
+    q = q.where(
+      sql<boolean>`(exists (select 1 from arch_wire_user u where u.arch_wire_id = aw.id and u.user_id = ${doctorId})
+        or not exists (select 1 from arch_wire_user u where u.arch_wire_id = aw.id))`,
+    );
+  const rows = await q.execute();
   return rows.map((r) => Number(r.id));
 }
 
-export async function customSetOf(db: Db, organizationId: number, id: number): Promise<boolean> {
-  const row = await db
-    .selectFrom('custom_bracket_sets')
-    .select('id')
-    .where('organization_id', '=', organizationId)
-    .where('id', '=', id)
-    .where('deleted_at', 'is', null)
-    .executeTakeFirst();
-  return Boolean(row);
+/** Whether the custom set is the organization's, not removed, and assigned to the doctor. */
+export async function customSetOf(
+  db: Db,
+  organizationId: number,
+  id: number,
+  doctorId: number | null,
+): Promise<boolean> {
+  let q = db
+    .selectFrom('custom_bracket_sets as s')
+    .select('s.id')
+    .where('s.organization_id', '=', organizationId)
+    .where('s.id', '=', id)
+    .where('s.deleted_at', 'is', null);
+  if (doctorId !== null)
+    q = q.where(
+      sql<boolean>`exists (select 1 from custom_bracket_set_user u where u.custom_bracket_set_id = s.id and u.user_id = ${doctorId})`,
+    );
+  return Boolean(await q.executeTakeFirst());
 }
 
 // ---------------------------------------------------------------------------------------------

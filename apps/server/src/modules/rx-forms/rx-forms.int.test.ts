@@ -370,13 +370,30 @@ describe("POST /rx-forms: the organization's bracket choices", () => {
       ).id,
     );
 
-  it("answers 422 for another organization's, a hidden or a removed library, wire or set", async () => {
+  it("answers 422 for another organization's, a hidden or a removed library, wire or set, or one not offered to the doctor", async () => {
     const libB = await insert('bracket_libraries', orgB, 'Foreign Library');
     const hidden = await insert('bracket_libraries', orgA, 'Hidden Library', { hidden_at: new Date() });
     const removed = await insert('bracket_libraries', orgA, 'Removed Library', { deleted_at: new Date() });
     const wireB = await insert('arch_wires', orgB, 'Foreign Wire');
     const setB = await setOf(orgB, 'Foreign Set');
     const setA = await setOf(orgA, 'Own Set');
+    await t.db
+      .insertInto('custom_bracket_set_user')
+      .values({ custom_bracket_set_id: setA, user_id: member.id })
+      .execute();
+    // Assigned to someone else than the case's doctor (the member): not offered, so refused.
+    const othersLib = await insert('bracket_libraries', orgA, 'Owner Library');
+    await t.db
+      .insertInto('bracket_library_user')
+      .values({ bracket_library_id: othersLib, user_id: owner.id })
+      .execute();
+    const othersWire = await insert('arch_wires', orgA, 'Owner Wire');
+    await t.db.insertInto('arch_wire_user').values({ arch_wire_id: othersWire, user_id: owner.id }).execute();
+    const othersSet = await setOf(orgA, 'Owner Set');
+    await t.db
+      .insertInto('custom_bracket_set_user')
+      .values({ custom_bracket_set_id: othersSet, user_id: owner.id })
+      .execute();
     const removedSet = await setOf(orgA, 'Removed Set', { deleted_at: new Date() });
     await t.db.updateTable('organizations').set({ enable_custom_bracket_sets: true }).execute();
     for (const over of [
@@ -386,15 +403,33 @@ describe("POST /rx-forms: the organization's bracket choices", () => {
       { arch_wires: [wireB] },
       { custom_bracket_set_id: setB },
       { custom_bracket_set_id: removedSet },
+      { bracket_libraries: [othersLib] },
+      { arch_wires: [othersWire] },
+      { custom_bracket_set_id: othersSet },
     ]) {
       const res = await post(form(over), member.headers);
       expect(res.statusCode, JSON.stringify(over)).toBe(422);
       const [field] = Object.keys(over);
       expect(res.json().errors[field!]).toEqual([RX_FORM_MESSAGES.invalidSelection]);
     }
-    // The organization's own set passes the reference check; with sets disabled it does not.
+    // The organization's own set assigned to the doctor passes the reference check, and so do the
+    // owner's libraries when the owner is the doctor; with sets disabled the set does not.
     const own = await post(form({ custom_bracket_set_id: setA }), member.headers);
+    expect([201, 422], own.body).toContain(own.statusCode);
     expect(own.json().errors?.custom_bracket_set_id).toBeUndefined();
+    const forOwner = await post(
+      form({
+        user_id: owner.id,
+        bracket_libraries: [othersLib],
+        arch_wires: [othersWire],
+        custom_bracket_set_id: othersSet,
+      }),
+      owner.headers,
+    );
+    expect([201, 422], forOwner.body).toContain(forOwner.statusCode);
+    expect(forOwner.json().errors?.bracket_libraries).toBeUndefined();
+    expect(forOwner.json().errors?.arch_wires).toBeUndefined();
+    expect(forOwner.json().errors?.custom_bracket_set_id).toBeUndefined();
     await t.db.updateTable('organizations').set({ enable_custom_bracket_sets: false }).execute();
     const off = await post(form({ custom_bracket_set_id: setA }), member.headers);
     expect(off.statusCode).toBe(422);

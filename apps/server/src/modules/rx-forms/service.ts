@@ -143,7 +143,14 @@ async function checkReferences(
   db: Kysely<DB>,
   organizationId: number,
   v: RxFormValues,
-  opts: { now: Date; only?: Set<string>; customSetsEnabled: boolean; assignedToUserId?: number | null },
+  opts: {
+    now: Date;
+    only?: Set<string>;
+    customSetsEnabled: boolean;
+    assignedToUserId?: number | null;
+    /** The case's doctor: libraries, wires and sets must be offered to them. */
+    doctorId: number | null;
+  },
 ): Promise<void> {
   const errors: Record<string, string[]> = {};
   const want = (f: string) => !opts.only || opts.only.has(f);
@@ -166,16 +173,19 @@ async function checkReferences(
     else transitDays = method.transit_days;
   }
   if (want('bracket_libraries') && v.bracket_libraries.length) {
-    const ok = await repo.bracketLibraryIdsOf(db, organizationId, v.bracket_libraries);
+    const ok = await repo.bracketLibraryIdsOf(db, organizationId, v.bracket_libraries, opts.doctorId);
     if (ok.length !== new Set(v.bracket_libraries).size)
       add('bracket_libraries', RX_FORM_MESSAGES.invalidSelection);
   }
   if (want('custom_bracket_set_id') && v.custom_bracket_set_id) {
-    if (!opts.customSetsEnabled || !(await repo.customSetOf(db, organizationId, v.custom_bracket_set_id)))
+    if (
+      !opts.customSetsEnabled ||
+      !(await repo.customSetOf(db, organizationId, v.custom_bracket_set_id, opts.doctorId))
+    )
       add('custom_bracket_set_id', RX_FORM_MESSAGES.invalidSelection);
   }
   if (want('arch_wires') && v.arch_wires.length) {
-    const ok = await repo.archWireIdsOf(db, organizationId, v.arch_wires);
+    const ok = await repo.archWireIdsOf(db, organizationId, v.arch_wires, opts.doctorId);
     if (ok.length !== new Set(v.arch_wires).size) add('arch_wires', RX_FORM_MESSAGES.invalidSelection);
   }
   if (
@@ -381,6 +391,7 @@ export async function createRxForm(ctx: AppContext, actor: Actor, input: CreateI
       now,
       customSetsEnabled: org.enableCustomBracketSets,
       assignedToUserId: locationRestriction(actor, organizationId),
+      doctorId: doctorId ?? null,
     },
   );
 
@@ -652,6 +663,7 @@ export async function updateRxForm(
     only: new Set(changed),
     customSetsEnabled: org.enableCustomBracketSets,
     assignedToUserId: locationRestriction(actor, organizationId),
+    doctorId: v.user_id ?? (row.user_id === null ? null : Number(row.user_id)),
   });
 
   const submitting = current.saved_for_later && !v.saved_for_later;
