@@ -70,7 +70,7 @@ test.describe('form builder', () => {
     await asUser(page, 'admin', { path: '/account' });
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Settings' }).click();
     await expect(page).toHaveURL(/\/settings/);
-    // The first built tab opens; an admin holds Installers Management, Customize Fees and Customize RxForm.
+    // The first built tab opens; an admin holds Installers Management, Customize Fees, Announcements and Customize RxForm.
     await expect(page.getByRole('tab', { name: 'Installers Management' })).toHaveAttribute(
       'aria-selected',
       'true',
@@ -78,6 +78,7 @@ test.describe('form builder', () => {
     await expect(page.getByRole('tab')).toHaveText([
       'Installers Management',
       'Customize Fees',
+      'Announcements',
       'Customize RxForm',
     ]);
     await page.getByRole('tab', { name: 'Customize RxForm' }).click();

@@ -2,6 +2,7 @@ import { OrganizationContractSection } from '../../features/billing/components/o
 import { OrganizationRxFormSections } from '../../features/form-builder/components/organization-rx-form-sections.tsx';
 import { OrganizationLibrarySections } from '../../features/libraries/components/organization-library-sections.tsx';
 import { OrganizationInstallersSection } from '../../features/installers/components/organization-installers-section.tsx';
+import { OrganizationNotificationSettingsSection } from '../../features/notifications/components/organization-notification-settings-section.tsx';
 import { OrganizationPage as OrganizationDetails } from '../../features/organizations/pages/organization-page.tsx';
 import { OrganizationPricingSection } from '../../features/pricing/components/organization-pricing-section.tsx';
 
@@ -13,6 +14,7 @@ export function OrganizationPage() {
       RxFormSections={OrganizationRxFormSections}
       LibrarySections={OrganizationLibrarySections}
       PricingSection={OrganizationPricingSection}
+      NotificationSettingsSection={OrganizationNotificationSettingsSection}
       ContractSection={OrganizationContractSection}
     />
   );

@@ -19,6 +19,7 @@ export interface SettingsTab {
 export const SETTINGS_TABS: readonly SettingsTab[] = [
   { number: 0, label: 'Installers Management', permission: 'installers.manage' },
   { number: 1, label: 'Customize Fees', permission: 'pricing.update' },
+  { number: 2, label: 'Announcements', permission: 'announcement.update' },
   { number: 3, label: 'Customize RxForm', permission: 'rx-forms.customize-default-layout' },
 ];
 

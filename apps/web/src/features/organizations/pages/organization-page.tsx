@@ -32,6 +32,8 @@ export interface OrganizationPageSections {
   LibrarySections: ComponentType<{ organizationId: number; readOnly: boolean }>;
   /** The pricing feature's section (organization.pricing.update). */
   PricingSection?: ComponentType<{ organizationId: number; readOnly: boolean }>;
+  /** The notifications feature's Email and Text Notifications (organization.notification-settings.update). */
+  NotificationSettingsSection?: ComponentType<{ organizationId: number; readOnly: boolean }>;
   /** The billing feature's contract section (contracts.manage or orders.manage); not for an archived organization. */
   ContractSection?: ComponentType<{ organizationId: number }>;
 }
@@ -42,6 +44,7 @@ export function OrganizationPage({
   LibrarySections,
   PricingSection,
   InstallersSection,
+  NotificationSettingsSection,
   ContractSection,
 }: OrganizationPageSections) {
   const { id } = useParams();
@@ -134,6 +137,9 @@ export function OrganizationPage({
         <RxFormSections organizationId={organization.id} readOnly={readOnly} />
         {PricingSection && <PricingSection organizationId={organization.id} readOnly={readOnly} />}
         {InstallersSection && <InstallersSection organizationId={organization.id} readOnly={readOnly} />}
+        {NotificationSettingsSection && (
+          <NotificationSettingsSection organizationId={organization.id} readOnly={readOnly} />
+        )}
         <LibrarySections organizationId={organization.id} readOnly={readOnly} />
         <AssignmentConfigurationCard organizationId={organization.id} readOnly={readOnly} />
         {canArchive && <ArchiveCard organization={organization} />}

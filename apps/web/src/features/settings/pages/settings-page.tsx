@@ -17,10 +17,17 @@ export interface SettingsPageTabs {
   InstallersManagement?: ComponentType;
   /** The pricing feature's Customize Fees (the global price list). */
   CustomizeFees?: ComponentType;
+  /** The notifications feature's Announcements (tab 2, announcement.update). */
+  Announcements?: ComponentType;
 }
 
 /** /settings?tab=N: the settings tabs the user may open. */
-export function SettingsPage({ InstallersManagement, CustomizeRxForm, CustomizeFees }: SettingsPageTabs) {
+export function SettingsPage({
+  InstallersManagement,
+  CustomizeRxForm,
+  CustomizeFees,
+  Announcements,
+}: SettingsPageTabs) {
   const { user } = useSession();
   const { permissions } = usePermissions();
   const [params, setParams] = useSearchParams();
@@ -56,6 +63,7 @@ export function SettingsPage({ InstallersManagement, CustomizeRxForm, CustomizeF
           <Box role="tabpanel" id="settings-tabpanel" aria-labelledby={`settings-tab-${current.number}`}>
             {current.number === 0 && InstallersManagement && <InstallersManagement />}
             {current.number === 1 && CustomizeFees && <CustomizeFees />}
+            {current.number === 2 && Announcements && <Announcements />}
             {current.number === 3 && <CustomizeRxForm canEdit />}
           </Box>
         </>
