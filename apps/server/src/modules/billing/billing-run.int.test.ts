@@ -458,6 +458,41 @@ describe('payments', () => {
     ).toHaveLength(1);
   });
 
+  it('without a primary method the order is NOT_PAID; an organization that turned monthly_invoice off hears nothing', async () => {
+    const p = await givenPractice('No Method Dental', { firstDue: '2032-02-15' });
+    await t.db.deleteFrom('payment_methods').where('organization_id', '=', p.organizationId).execute();
+    await t.db
+      .insertInto('organization_notification_settings')
+      .values({ organization_id: p.organizationId, key: 'monthly_invoice', enabled: false })
+      .execute();
+    await runBilling(t.ctx, { now: at('2032-02-15') });
+    await runBilling(t.ctx, { now: at('2032-02-18') });
+    const [order] = await ordersOf(p.contractId);
+    expect([order!.fm_invoice_status, cents(order!.credit_card_fee), cents(order!.total)]).toEqual([
+      'NOT_PAID',
+      0,
+      29900,
+    ]);
+    const attempts = await t.db
+      .selectFrom('payment_attempts')
+      .select(['status', 'message', 'payment_method_id'])
+      .where('contract_id', '=', p.contractId)
+      .execute();
+    expect(attempts).toEqual([
+      {
+        status: 'failed',
+        message: 'The organization has no primary payment method.',
+        payment_method_id: null,
+      },
+    ]);
+    const types = await t.db
+      .selectFrom('notifications')
+      .select('type')
+      .where('user_id', '=', p.ownerId)
+      .execute();
+    expect(types.map((n) => n.type)).toEqual(['payment_failed']);
+  });
+
   it('ACH carries no card fee; a primary method changed before the charge sets the fee', async () => {
     const p = await givenPractice('Bank Dental', {
       firstDue: '2032-03-01',
