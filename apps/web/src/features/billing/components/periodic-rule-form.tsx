@@ -12,7 +12,6 @@ import InputAdornment from '@mui/material/InputAdornment';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
-import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import {
   PERIODIC_RULE_TYPES,
@@ -27,6 +26,7 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { applyServerErrors } from '../../../lib/form-errors.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.tsx';
 import { useSavePeriodicRule } from '../api/periodic-rules.ts';
+import { FormSwitch } from '../../../components/form-switch.tsx';
 
 const FIELDS = ['type', 'custom_description', 'is_active', 'applied_from', 'applied_to'] as const;
 
@@ -153,23 +153,7 @@ export function PeriodicRuleForm({
               />
             </Grid>
             <Grid size={12}>
-              <Controller
-                control={form.control}
-                name="is_active"
-                render={({ field }) => (
-                  <FormControlLabel
-                    control={
-                      <Switch
-                        name={field.name}
-                        checked={field.value}
-                        onChange={(e) => field.onChange(e.target.checked)}
-                        disabled={isSubmitting}
-                      />
-                    }
-                    label="Active"
-                  />
-                )}
-              />
+              <FormSwitch control={form.control} name="is_active" label="Active" disabled={isSubmitting} />
             </Grid>
           </Grid>
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mt: 2 }}>

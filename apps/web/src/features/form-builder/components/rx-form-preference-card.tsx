@@ -14,7 +14,6 @@ import FormHelperText from '@mui/material/FormHelperText';
 import FormLabel from '@mui/material/FormLabel';
 import Grid from '@mui/material/Grid';
 import Stack from '@mui/material/Stack';
-import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
 import {
   ASSIGNMENT_IN_OFFICE,
@@ -30,6 +29,7 @@ import type { z } from 'zod';
 import { ApiError } from '../../../lib/api-client.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.tsx';
 import { useRxFormPreference, useUpdateRxFormPreference } from '../api/rx-form-preference.ts';
+import { FormSwitch } from '../../../components/form-switch.tsx';
 
 type Values = z.input<typeof RxFormPreferenceForm>;
 type FieldName = keyof Values;
@@ -193,22 +193,11 @@ function PreferenceForm({
           />
         </Grid>
         <Grid size={{ xs: 12, sm: 6, md: 4 }}>
-          <Controller
-            name="rush_case_enabled"
+          <FormSwitch
             control={form.control}
-            render={({ field }) => (
-              <FormControlLabel
-                label="Rush Case Enabled"
-                control={
-                  <Switch
-                    checked={Boolean(field.value)}
-                    onChange={(e) => field.onChange(e.target.checked)}
-                    onBlur={field.onBlur}
-                    disabled={disabled}
-                  />
-                }
-              />
-            )}
+            name="rush_case_enabled"
+            label="Rush Case Enabled"
+            disabled={disabled}
           />
         </Grid>
       </Grid>

@@ -14,7 +14,6 @@ import MenuItem from '@mui/material/MenuItem';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
-import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import {
   PROMOTION_CODE_MESSAGES,
@@ -34,6 +33,7 @@ import { notifyError, notifySuccess } from '../../../lib/notify.tsx';
 import { useCreatePromotionCode } from '../api/create-promotion-code.ts';
 import { useDeletePromotionCode } from '../api/delete-promotion-code.ts';
 import { useUpdatePromotionCode } from '../api/update-promotion-code.ts';
+import { FormSwitch } from '../../../components/form-switch.tsx';
 
 const FIELDS = [
   'code',
@@ -269,22 +269,7 @@ export function PromotionCodeForm({ code }: { code?: PromotionCode }) {
               />
             </Grid>
             <Grid size={12}>
-              <Controller
-                control={form.control}
-                name="is_active"
-                render={({ field }) => (
-                  <FormControlLabel
-                    control={
-                      <Switch
-                        checked={field.value}
-                        onChange={(e) => field.onChange(e.target.checked)}
-                        disabled={disabled}
-                      />
-                    }
-                    label="Active"
-                  />
-                )}
-              />
+              <FormSwitch control={form.control} name="is_active" label="Active" disabled={disabled} />
             </Grid>
           </Grid>
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mt: 2 }}>

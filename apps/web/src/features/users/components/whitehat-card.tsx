@@ -4,17 +4,16 @@ import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import CardHeader from '@mui/material/CardHeader';
-import FormControlLabel from '@mui/material/FormControlLabel';
 import Grid from '@mui/material/Grid';
-import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { WhitehatIntegrationRequest, type WhitehatIntegration } from '@archline/contracts';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { applyServerErrors } from '../../../lib/form-errors.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.tsx';
 import { useSaveWhitehatIntegration, useWhitehatIntegration } from '../api/whitehat-integration.ts';
+import { FormSwitch } from '../../../components/form-switch.tsx';
 
 type Values = z.input<typeof WhitehatIntegrationRequest>;
 type Output = z.output<typeof WhitehatIntegrationRequest>;
@@ -48,22 +47,7 @@ function WhitehatForm({
 
   return (
     <Box component="form" noValidate onSubmit={onSubmit} aria-labelledby="whitehat-title">
-      <Controller
-        control={form.control}
-        name="enabled"
-        render={({ field }) => (
-          <FormControlLabel
-            control={
-              <Switch
-                checked={field.value}
-                onChange={(e) => field.onChange(e.target.checked)}
-                disabled={readOnly}
-              />
-            }
-            label="Enabled"
-          />
-        )}
-      />
+      <FormSwitch control={form.control} name="enabled" label="Enabled" disabled={readOnly} />
       {enabled && (
         <Grid container columnSpacing={2}>
           <Grid size={{ xs: 12, md: 6 }}>
