@@ -60,7 +60,15 @@ async function addMethod(headers: H, organizationId: number, token: string) {
 async function promotionCode(code: string, values: Record<string, unknown> = {}) {
   return t.db
     .insertInto('promotion_codes')
-    .values({ code, description: `${code} description`, value: 25, is_fixed: true, ...values })
+    .values({
+      code,
+      description: `${code} description`,
+      value: 25,
+      is_fixed: true,
+      // Start-up fee codes unless a test says otherwise.
+      promotion_code_type_id: 3,
+      ...values,
+    })
     .returning(['id'])
     .executeTakeFirstOrThrow();
 }
@@ -89,6 +97,7 @@ beforeAll(async () => {
   await promotionCode('TESTFIXED25', { value: 25, is_fixed: true });
   await promotionCode('TESTHALF', { value: 50, is_fixed: false });
   await promotionCode('TESTALL', { value: 100, is_fixed: false, description: 'Start-up fee waived' });
+  await promotionCode('TESTMONTHFREE', { value: 100, is_fixed: false, promotion_code_type_id: 1 });
   await promotionCode('TESTEXPIRED', { expires_at: new Date(Date.now() - 86_400_000) });
   await promotionCode('TESTLATER', { starts_at: new Date(Date.now() + 86_400_000) });
   await promotionCode('TESTINACTIVE', { status_id: 2 });
@@ -598,6 +607,22 @@ describe('POST calculate_initial_order', () => {
     expect(order.items[0]).toMatchObject({ value: 500, struck_through: true });
     expect(order.discounts[0].value).toBe(500);
     expect(order.total).toBe(0);
+  });
+
+  it('a First Month code leaves the start-up fee whole: it is recorded for the monthly billing', async () => {
+    const order = (await calculate(account.headers, account.orgId, 'TESTMONTHFREE')).json().order;
+    expect(order.items[0]).toMatchObject({ value: 500, struck_through: false });
+    expect(order.discounts).toEqual([
+      {
+        promotion_code: {
+          id: expect.any(Number),
+          code: 'TESTMONTHFREE',
+          description: 'TESTMONTHFREE description',
+        },
+        value: 0,
+      },
+    ]);
+    expect(order.total).toBe(500);
   });
 
   it('refuses unknown, expired, not yet valid, inactive and used-up codes', async () => {

@@ -410,7 +410,7 @@ export async function productByCode(
 export async function findUsablePromotionCode(db: Db, code: string, opts: { forUpdate?: boolean } = {}) {
   let q = db
     .selectFrom('promotion_codes')
-    .select(['id', 'code', 'description', 'value', 'is_fixed'])
+    .select(['id', 'code', 'description', 'value', 'is_fixed', 'promotion_code_type_id'])
     .where('code', '=', code)
     .where('status_id', '=', 1)
     .where((eb) => eb.or([eb('starts_at', 'is', null), eb('starts_at', '<=', sql<Date>`now()`)]))

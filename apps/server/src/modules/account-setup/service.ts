@@ -27,6 +27,7 @@ import {
   type PaymentMethod,
   type SurveyQuestionResponse,
 } from '@archline/contracts';
+import { MONTHLY_PROMOTION_MONTHS } from '@archline/contracts/billing-run';
 import type { Kysely } from 'kysely';
 import type { AddressValues } from '../../db/columns.ts';
 import type { DB } from '../../db/schema.ts';
@@ -356,6 +357,11 @@ function moneyOf(value: unknown, fallback: number): number {
   return Number.isFinite(n) && n >= 0 ? roundMoney(n) : fallback;
 }
 
+/** Whether a promotion code of this type is a discount on the start-up fee (not a monthly one). */
+function onStartUpFee(typeId: number): boolean {
+  return (MONTHLY_PROMOTION_MONTHS[typeId] ?? 0) === 0;
+}
+
 /** The start-up fee, the promotion code's discount, the card fee and the monthly terms. */
 async function computeOrder(
   db: Db,
@@ -378,7 +384,12 @@ async function computeOrder(
     const code = await repo.findUsablePromotionCode(db, promoCode, opts);
     if (!code) throw fieldError('promo_code', ACCOUNT_SETUP_MESSAGES.promoCodeInvalid);
     const value = Number(code.value);
-    discount = Math.min(subtotal, roundMoney(code.is_fixed ? value : (startUpFee * value) / 100));
+    // Only a start-up fee code takes money off this order. A First Month or First Two Months code
+    // is recorded on it with nothing off: the monthly billing run reads it from here and takes the
+    // monthly fee off the first one or two invoices.
+    discount = onStartUpFee(code.promotion_code_type_id)
+      ? Math.min(subtotal, roundMoney(code.is_fixed ? value : (startUpFee * value) / 100))
+      : 0;
     promotionCodeId = code.id;
     discounts.push({
       promotion_code: { id: code.id, code: code.code, description: code.description },

@@ -37,7 +37,8 @@ const visuallyHidden = {
   whiteSpace: 'nowrap',
 } as const;
 
-function OrderTable({ order }: { order: InitialOrder }) {
+/** The order preview: the start-up fee (struck through when a code replaced it), codes, card fee, total. */
+export function OrderTable({ order }: { order: InitialOrder }) {
   const card = order.payment_method_type === 'card';
   return (
     <Table
@@ -90,7 +91,10 @@ function OrderTable({ order }: { order: InitialOrder }) {
                 </Typography>
               )}
             </TableCell>
-            <TableCell>{formatMoney(-Math.abs(d.value))}</TableCell>
+            <TableCell>
+              {/* A First Month code takes nothing off today: it comes off the monthly fee. */}
+              {d.value === 0 ? 'On the monthly fee' : formatMoney(-Math.abs(d.value))}
+            </TableCell>
           </TableRow>
         ))}
         <TableRow>
