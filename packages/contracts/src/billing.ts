@@ -22,6 +22,7 @@ export const BILLING_MESSAGES = {
   paymentSucceeded: 'Payment successfully processed.',
   paymentSuspended: 'A suspended subscription cannot be charged. Resume it first.',
   nothingToPay: 'There is no unpaid order.',
+  paymentInProgress: 'A payment of this invoice is already in progress. Try again in a minute.',
   noPaymentMethod: 'The organization has no primary payment method.',
   discountAdded: 'Discount successfully added.',
   chargeAdded: 'Charge successfully added.',

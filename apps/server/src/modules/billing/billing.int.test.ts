@@ -448,6 +448,28 @@ describe('suspend, resume and attempt payment', () => {
     expect(ok.json().message).toBe('Payment successfully processed.');
     expect(ok.json().contract.payment_attempts[0]).toMatchObject({ status: 'success', amount: 29900 });
   });
+  it('refuses to charge an invoice whose scheduled charge is still with the processor', async () => {
+    const monthly = await buildProduct(t.db, 'monthly_fee', 'Monthly Fee');
+    const order = await buildOrder(t.db, orgA, {
+      contract_id: contractA,
+      status: 'PENDING',
+      items: [{ product_id: monthly.id, value: 29900 }],
+    });
+    const pending = await t.db
+      .insertInto('payment_attempts')
+      .values({ contract_id: contractA, order_id: order.id, status: 'pending', amount: '299.00' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const res = await act('attempt_payment', contractA, admin);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe(BILLING_MESSAGES.paymentInProgress);
+    const attempts = await t.db
+      .selectFrom('payment_attempts')
+      .select(['id', 'status'])
+      .where('order_id', '=', order.id)
+      .execute();
+    expect(attempts).toEqual([{ id: pending.id, status: 'pending' }]);
+  });
 });
 
 describe('the per-patient layout (template version 2)', () => {

@@ -391,6 +391,18 @@ export async function deleteAdjustment(db: Db, id: number): Promise<void> {
 }
 
 /** The oldest unpaid order of a contract (the one a payment attempt charges), locked. */
+/** Whether a scheduled charge of the order is with the processor (its attempt still pending). */
+export async function hasPendingAttempt(db: Db, orderId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('payment_attempts')
+    .select('id')
+    .where('order_id', '=', orderId)
+    .where('status', '=', 'pending')
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 export async function unpaidOrderOf(db: Db, contractId: number): Promise<OrderHead | undefined> {
   const row = await db
     .selectFrom('orders')

@@ -400,6 +400,9 @@ async function chargeUnpaidOrder(
 ): Promise<PaymentOutcome | undefined> {
   const order = await repo.unpaidOrderOf(trx, contract.id);
   if (!order) return undefined;
+  // The billing run commits its pending attempt before it asks the processor: while that charge
+  // is out, a second one would charge the invoice twice.
+  if (await repo.hasPendingAttempt(trx, order.id)) throw conflict(BILLING_MESSAGES.paymentInProgress);
   const primary = await repo.findPrimaryPaymentMethod(trx, contract.organization.id);
   await recomputeTotals(trx, order);
   const head = (await repo.findOrderHead(trx, order.id))!;
