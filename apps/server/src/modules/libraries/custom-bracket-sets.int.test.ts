@@ -294,6 +294,12 @@ describe("practice users' own sets", () => {
     expect(owned.json()).toMatchObject({ enabled: true, can_manage: false });
     expect(owned.json().data.map((s: { name: string }) => s.name)).toEqual(['Dana Set']);
     expect((await call('GET', sets(orgA, '?filter=owned'), owner.headers)).json().data).toEqual([]);
+    // The plain list: management sees every set, a practice user only their own.
+    const names = async (headers: H) =>
+      (await call('GET', sets(orgA), headers)).json().data.map((s: { name: string }) => s.name);
+    expect(await names(doctor.headers)).toEqual(['Dana Set']);
+    expect(await names(owner.headers)).toEqual([]);
+    expect(await names(admin)).toEqual(expect.arrayContaining(['Dana Set', 'Management Set']));
     // Another member's or management's set answers 404.
     expect((await call('PUT', sets(orgA, `/${id}`), owner.headers, body('Taken'))).statusCode).toBe(404);
     expect((await call('DELETE', sets(orgA, `/${id}`), owner.headers)).statusCode).toBe(404);

@@ -86,7 +86,8 @@ async function assertUserLookup(ctx: AppContext, actor: Actor, organizationId: n
  * - filter=created_by_management (custom-bracket-sets.manage): the sets management created, enabled or not;
  * - filter=owned: the caller's own sets;
  * - assigned_to_user_id, no filter (case entry): the sets assigned to that user, none while the
- *   organization has custom sets disabled.
+ *   organization has custom sets disabled;
+ * - neither: every set for custom-bracket-sets.manage, the caller's own sets for anyone else.
  */
 export async function listSets(
   ctx: AppContext,
@@ -118,13 +119,15 @@ export async function listSets(
   else await requireVisibleOrganization(ctx.db, actor, organizationId);
   if (!(await repo.customSetsEnabled(ctx.db, organizationId)))
     return { data: [], meta: pageMeta(query.page, query.per_page, 0) };
+  // Without a user to offer sets to, management sees every set and anyone else only their own.
+  const filter: repo.SetFilter =
+    query.assigned_to_user_id !== undefined
+      ? { assignedToUserId: query.assigned_to_user_id }
+      : can(actor, 'custom-bracket-sets.manage')
+        ? {}
+        : { createdByUserId: actor.userId, createdByManagement: false };
   return paginate(page, async (p) => {
-    const { rows, total } = await repo.listSets(
-      ctx.db,
-      organizationId,
-      { assignedToUserId: query.assigned_to_user_id ?? null },
-      p,
-    );
+    const { rows, total } = await repo.listSets(ctx.db, organizationId, filter, p);
     return { rows: rows.map(publicSet), total };
   });
 }
