@@ -155,36 +155,7 @@ function NotificationSettingDialog({
   onSave: (s: OrganizationNotificationSetting) => void;
 }) {
   const [draft, setDraft] = useState(setting);
-  const [emailInput, setEmailInput] = useState('');
-  const [phoneInput, setPhoneInput] = useState('');
-  const [emailError, setEmailError] = useState<string | null>(null);
-  const [phoneError, setPhoneError] = useState<string | null>(null);
   const titleId = `notification-setting-${setting.key}-title`;
-
-  const setEmails = (values: string[]) => {
-    const added = values.filter((v) => !draft.additional_emails.includes(v)).map((v) => v.trim());
-    if (added.some((v) => !isNotificationEmail(v))) return setEmailError(M.invalidEmail);
-    const list = [...new Set(values.map((v) => v.trim()))];
-    if (list.length > NOTIFICATION_MAX_EMAILS) return setEmailError(M.tooManyEmails);
-    setEmailError(null);
-    setEmailInput('');
-    // 'Disable Default Email Recipients' needs an additional email and clears when the list empties.
-    setDraft((d) => ({
-      ...d,
-      additional_emails: list,
-      is_disable_default_recipients: list.length ? d.is_disable_default_recipients : false,
-    }));
-  };
-
-  const setPhones = (values: string[]) => {
-    const added = values.filter((v) => !draft.phone_numbers.includes(v)).map((v) => v.trim());
-    if (added.some((v) => !isNotificationPhone(v))) return setPhoneError(M.invalidPhone);
-    const list = [...new Set(values.map((v) => v.trim()))];
-    if (list.length > NOTIFICATION_MAX_PHONES) return setPhoneError(M.tooManyPhones);
-    setPhoneError(null);
-    setPhoneInput('');
-    setDraft((d) => ({ ...d, phone_numbers: list }));
-  };
 
   return (
     <Dialog open onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="sm">
@@ -200,31 +171,23 @@ function NotificationSettingDialog({
             }
             label="Enabled"
           />
-          <Autocomplete
-            multiple
-            freeSolo
+          <ChipListField
+            label="Additional Emails"
+            hint="Type an address and press Enter."
+            values={draft.additional_emails}
             options={suggestions.filter((s) => !draft.additional_emails.includes(s))}
-            value={draft.additional_emails}
-            inputValue={emailInput}
-            onInputChange={(_e, value, reason) => {
-              if (reason !== 'reset') setEmailInput(value);
-              if (emailError) setEmailError(null);
-            }}
-            onChange={(_e, values) => setEmails(values as string[])}
-            renderValue={(values, getItemProps) =>
-              values.map((option, index) => {
-                const { key, ...props } = getItemProps({ index });
-                return <Chip key={key} label={option} size="small" {...props} />;
-              })
+            isValid={isNotificationEmail}
+            max={NOTIFICATION_MAX_EMAILS}
+            invalidMessage={M.invalidEmail}
+            tooManyMessage={M.tooManyEmails}
+            // 'Disable Default Email Recipients' needs an additional email and clears when the list empties.
+            onChange={(list) =>
+              setDraft((d) => ({
+                ...d,
+                additional_emails: list,
+                is_disable_default_recipients: list.length ? d.is_disable_default_recipients : false,
+              }))
             }
-            renderInput={(params) => (
-              <TextField
-                {...params}
-                label="Additional Emails"
-                error={Boolean(emailError)}
-                helperText={emailError ?? 'Type an address and press Enter.'}
-              />
-            )}
           />
           <FormControlLabel
             control={
@@ -236,31 +199,15 @@ function NotificationSettingDialog({
             }
             label="Disable Default Email Recipients"
           />
-          <Autocomplete
-            multiple
-            freeSolo
-            options={[]}
-            value={draft.phone_numbers}
-            inputValue={phoneInput}
-            onInputChange={(_e, value, reason) => {
-              if (reason !== 'reset') setPhoneInput(value);
-              if (phoneError) setPhoneError(null);
-            }}
-            onChange={(_e, values) => setPhones(values as string[])}
-            renderValue={(values, getItemProps) =>
-              values.map((option, index) => {
-                const { key, ...props } = getItemProps({ index });
-                return <Chip key={key} label={option} size="small" {...props} />;
-              })
-            }
-            renderInput={(params) => (
-              <TextField
-                {...params}
-                label="Text Message Phone Numbers"
-                error={Boolean(phoneError)}
-                helperText={phoneError ?? 'Each number gets this notification as a text message.'}
-              />
-            )}
+          <ChipListField
+            label="Text Message Phone Numbers"
+            hint="Each number gets this notification as a text message."
+            values={draft.phone_numbers}
+            isValid={isNotificationPhone}
+            max={NOTIFICATION_MAX_PHONES}
+            invalidMessage={M.invalidPhone}
+            tooManyMessage={M.tooManyPhones}
+            onChange={(list) => setDraft((d) => ({ ...d, phone_numbers: list }))}
           />
         </Stack>
       </DialogContent>
@@ -271,5 +218,66 @@ function NotificationSettingDialog({
         </Button>
       </DialogActions>
     </Dialog>
+  );
+}
+
+/**
+ * A list of addresses typed one at a time (Enter adds one, shown as chips): an invalid entry or one
+ * past the limit is refused with its message and leaves the list as it was.
+ */
+function ChipListField({
+  label,
+  hint,
+  values,
+  options = [],
+  isValid,
+  max,
+  invalidMessage,
+  tooManyMessage,
+  onChange,
+}: {
+  label: string;
+  hint: string;
+  values: string[];
+  options?: string[];
+  isValid: (value: string) => boolean;
+  max: number;
+  invalidMessage: string;
+  tooManyMessage: string;
+  onChange: (list: string[]) => void;
+}) {
+  const [input, setInput] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const set = (next: string[]) => {
+    const added = next.filter((v) => !values.includes(v)).map((v) => v.trim());
+    if (added.some((v) => !isValid(v))) return setError(invalidMessage);
+    const list = [...new Set(next.map((v) => v.trim()))];
+    if (list.length > max) return setError(tooManyMessage);
+    setError(null);
+    setInput('');
+    onChange(list);
+  };
+  return (
+    <Autocomplete
+      multiple
+      freeSolo
+      options={options}
+      value={values}
+      inputValue={input}
+      onInputChange={(_e, value, reason) => {
+        if (reason !== 'reset') setInput(value);
+        if (error) setError(null);
+      }}
+      onChange={(_e, next) => set(next as string[])}
+      renderValue={(items, getItemProps) =>
+        items.map((option, index) => {
+          const { key, ...props } = getItemProps({ index });
+          return <Chip key={key} label={option} size="small" {...props} />;
+        })
+      }
+      renderInput={(params) => (
+        <TextField {...params} label={label} error={Boolean(error)} helperText={error ?? hint} />
+      )}
+    />
   );
 }
