@@ -270,3 +270,31 @@ export async function allowedDibsOptions(db: Kysely<DB>, organizationId: number)
     .executeTakeFirst();
   return (row?.allowed_dibs_options as number[] | undefined) ?? [1];
 }
+
+/** Every stored installer and machine learning file (for the integrity scan; no checksum is kept). */
+export async function storedInstallerObjects(
+  db: Kysely<DB>,
+): Promise<{ kind: 'installer' | 'machine_learning_file'; id: number; key: string }[]> {
+  const [installers, settings] = await Promise.all([
+    db
+      .selectFrom('installers')
+      .select(['id', 'storage_path'])
+      .where('storage_path', 'is not', null)
+      .orderBy('id')
+      .execute(),
+    db
+      .selectFrom('installer_settings')
+      .select(['id', 'ml_storage_path'])
+      .where('ml_storage_path', 'is not', null)
+      .orderBy('id')
+      .execute(),
+  ]);
+  return [
+    ...installers.map((r) => ({ kind: 'installer' as const, id: Number(r.id), key: r.storage_path! })),
+    ...settings.map((r) => ({
+      kind: 'machine_learning_file' as const,
+      id: Number(r.id),
+      key: r.ml_storage_path!,
+    })),
+  ];
+}

@@ -630,3 +630,12 @@ export function contentDisposition(name: string): string {
   const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 }
+
+/**
+ * The installer files for the integrity scan (`npm run files:verify`): each installer and machine
+ * learning file (stored without a checksum, so only a missing one is reported).
+ */
+export async function storedInstallerFiles(ctx: Pick<AppContext, 'db'>) {
+  const objects = (await repo.storedInstallerObjects(ctx.db)).map((o) => ({ ...o, sha256: null }));
+  return { objects, checksums: false };
+}

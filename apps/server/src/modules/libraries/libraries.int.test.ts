@@ -3,6 +3,10 @@ import { BRACKET_TEETH } from '@archline/contracts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { API, bearer, givenOrganization, givenUser, tokenFor } from '../../../test/auth-helpers.ts';
 import { buildPatient, buildRxForm } from '../../db/seed/factories.ts';
+import { storedInstallerFiles } from '../installers/service.ts';
+import { verifyStoredFiles } from '../patient-files/service.ts';
+import { storedLibraryFiles } from './service.ts';
+import { overwriteStored } from '../../../test/storage-helpers.ts';
 
 type H = { authorization: string };
 let t: TestApp;
@@ -517,5 +521,76 @@ describe('arch-wire libraries', () => {
     expect(del.json()).toEqual({ message: 'Arch-wire library has been successfully removed.' });
     // The link names a removed library: refused.
     expect((await t.app.inject({ method: 'GET', url: link.url })).statusCode).toBe(403);
+  });
+});
+
+describe('the integrity scan (npm run files:verify)', () => {
+  const scan = async () =>
+    verifyStoredFiles(t.app.ctx, [
+      await storedLibraryFiles(t.app.ctx),
+      await storedInstallerFiles(t.app.ctx),
+    ]);
+  const ofLibraries = (problems: { key: string; owner?: { kind: string; id: number } }[]) =>
+    problems.filter((p) => p.owner || p.key.startsWith('libraries/'));
+
+  it('reads bracket-library and arch-wire files and reports missing, altered and orphaned ones', async () => {
+    const bracketId = await addLibrary(orgA, 'Scan Bracket.stl');
+    const wireUpload = await upload(orgA, 'Scan Wire.stl', 'wire bytes', admin, 'arch-wires');
+    const stored = await call('POST', `/organizations/${orgA}/arch-wires`, admin, {
+      upload_ids: [wireUpload],
+    });
+    expect(stored.statusCode, stored.body).toBe(201);
+    const wireId = (stored.json() as { data: { id: number }[] }).data[0]!.id;
+    const pathOf = async (table: 'bracket_libraries' | 'arch_wires', id: number) =>
+      (await t.db.selectFrom(table).select('storage_path').where('id', '=', id).executeTakeFirstOrThrow())
+        .storage_path!;
+    const bracketKey = await pathOf('bracket_libraries', bracketId);
+    const wireKey = await pathOf('arch_wires', wireId);
+
+    const clean = await scan();
+    expect(ofLibraries([...clean.missing, ...clean.altered, ...clean.orphaned])).toEqual([]);
+    expect(clean.checked).toBeGreaterThanOrEqual(2);
+
+    await t.ctx.storage.delete(wireKey);
+    await overwriteStored(t, bracketKey, 'tampered');
+    await overwriteStored(t, `libraries/${orgA}/stray/lost.stl`, 'x');
+    const report = await scan();
+    expect(ofLibraries(report.missing)).toEqual([{ key: wireKey, owner: { kind: 'arch_wire', id: wireId } }]);
+    expect(ofLibraries(report.altered)).toEqual([
+      expect.objectContaining({ key: bracketKey, owner: { kind: 'bracket_library', id: bracketId } }),
+    ]);
+    expect(ofLibraries(report.orphaned)).toEqual([{ key: `libraries/${orgA}/stray/lost.stl` }]);
+
+    await t.ctx.storage.delete(`libraries/${orgA}/stray/lost.stl`);
+    await overwriteStored(t, wireKey, 'wire bytes');
+    await overwriteStored(t, bracketKey, 'bytes of Scan Bracket.stl');
+    const after = await scan();
+    expect(ofLibraries([...after.missing, ...after.altered, ...after.orphaned])).toEqual([]);
+  });
+
+  it('reports a missing installer file without counting installers as unchecked', async () => {
+    const row = await t.db
+      .insertInto('installers')
+      .values({
+        v1: 9,
+        v2: 9,
+        v3: 9,
+        file_name: 'ArchlineSetup.exe',
+        storage_path: 'installers/all/scan-test/ArchlineSetup.exe',
+        release_notes: 'Scan test',
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const before = await scan();
+    expect(before.missing).toContainEqual({
+      key: 'installers/all/scan-test/ArchlineSetup.exe',
+      owner: { kind: 'installer', id: Number(row.id) },
+    });
+    await overwriteStored(t, 'installers/all/scan-test/ArchlineSetup.exe', 'MZ');
+    const after = await scan();
+    expect(after.missing.filter((m) => m.owner?.kind === 'installer')).toEqual([]);
+    expect(after.unchecked).toBe(before.unchecked);
+    await t.ctx.storage.delete('installers/all/scan-test/ArchlineSetup.exe');
+    await t.db.deleteFrom('installers').where('id', '=', row.id).execute();
   });
 });

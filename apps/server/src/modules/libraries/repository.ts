@@ -572,3 +572,58 @@ export async function downloadable(
   if (!row || row.organization_id === null) return undefined;
   return { ...row, id: Number(row.id), organization_id: Number(row.organization_id) };
 }
+
+// ---- the integrity scan ---------------------------------------------------------------------
+
+/**
+ * Every stored library file (bracket libraries and arch-wire libraries, removed ones too: their
+ * files stay for the Rx forms that name them) with the SHA-256 recorded when its upload was
+ * received, and every key a library upload reserved (finished or not).
+ */
+export async function storedLibraryObjects(db: Db): Promise<{
+  files: { kind: 'bracket_library' | 'arch_wire'; id: number; key: string; sha256: string | null }[];
+  uploadKeys: string[];
+}> {
+  const [brackets, wires, uploads] = await Promise.all([
+    db
+      .selectFrom('bracket_libraries as bl')
+      .leftJoin('uploads as u', (j) =>
+        j.onRef('u.storage_path', '=', 'bl.storage_path').on('u.purpose', '=', 'bracket_library'),
+      )
+      .select(['bl.id', 'bl.storage_path', 'u.sha256'])
+      .where('bl.storage_path', 'is not', null)
+      .orderBy('bl.id')
+      .execute(),
+    db
+      .selectFrom('arch_wires as aw')
+      .leftJoin('uploads as u', (j) =>
+        j.onRef('u.storage_path', '=', 'aw.storage_path').on('u.purpose', '=', 'arch_wire'),
+      )
+      .select(['aw.id', 'aw.storage_path', 'u.sha256'])
+      .where('aw.storage_path', 'is not', null)
+      .orderBy('aw.id')
+      .execute(),
+    db
+      .selectFrom('uploads')
+      .select('storage_path')
+      .where('purpose', 'in', ['bracket_library', 'arch_wire'])
+      .execute(),
+  ]);
+  return {
+    files: [
+      ...brackets.map((r) => ({
+        kind: 'bracket_library' as const,
+        id: Number(r.id),
+        key: r.storage_path!,
+        sha256: r.sha256,
+      })),
+      ...wires.map((r) => ({
+        kind: 'arch_wire' as const,
+        id: Number(r.id),
+        key: r.storage_path!,
+        sha256: r.sha256,
+      })),
+    ],
+    uploadKeys: uploads.map((u) => u.storage_path),
+  };
+}

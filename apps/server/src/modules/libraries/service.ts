@@ -797,3 +797,13 @@ export async function archWireDownloadUrl(
   const wire = await loadArchWire(ctx, organizationId, archWireId);
   return downloadUrl(ctx, actor, 'arch-wire', wire, meta);
 }
+
+/**
+ * The library files for the integrity scan (`npm run files:verify`): each bracket-library and
+ * arch-wire file with its recorded SHA-256, and the storage prefix every key under which belongs
+ * to a library or a library upload.
+ */
+export async function storedLibraryFiles(ctx: Pick<AppContext, 'db'>) {
+  const { files, uploadKeys } = await repo.storedLibraryObjects(ctx.db);
+  return { objects: files, prefix: 'libraries/', known: uploadKeys };
+}

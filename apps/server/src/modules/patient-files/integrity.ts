@@ -8,7 +8,21 @@ export interface FileProblem {
   /** The patient file or upload the key belongs to (none for an orphan). */
   file_id?: number;
   upload_id?: number;
+  /** Another stored file: a bracket library, an arch wire, an installer or a machine learning file. */
+  owner?: { kind: StoredObjectKind; id: number };
   detail?: string;
+}
+
+export type StoredObjectKind = 'bracket_library' | 'arch_wire' | 'installer' | 'machine_learning_file';
+
+/** Stored files other than patient files (libraries, installers), checked the same way. */
+export interface StoredObjectSource {
+  objects: { kind: StoredObjectKind; id: number; key: string; sha256: string | null }[];
+  /** false: these files never carry a checksum (only a missing one is reported, none counts as unchecked). */
+  checksums?: boolean;
+  /** Keys under this prefix that no object and no `known` key names are reported as orphans. */
+  prefix?: string;
+  known?: string[];
 }
 
 export interface IntegrityReport {
@@ -35,8 +49,14 @@ async function hashOf(ctx: Pick<AppContext, 'storage'>, key: string): Promise<st
   }
 }
 
-/** Reads every stored file once: missing, orphaned and altered files. */
-export async function verifyStoredFiles(ctx: Pick<AppContext, 'db' | 'storage'>): Promise<IntegrityReport> {
+/**
+ * Reads every stored file once: missing, orphaned and altered files. Patient files and their
+ * uploads always; `sources` add other stored files (library and installer files).
+ */
+export async function verifyStoredFiles(
+  ctx: Pick<AppContext, 'db' | 'storage'>,
+  sources: StoredObjectSource[] = [],
+): Promise<IntegrityReport> {
   const { files, uploads } = await repo.storedObjects(ctx.db);
   const report: IntegrityReport = { checked: 0, missing: [], orphaned: [], altered: [], unchecked: 0 };
   const known = new Set<string>();
@@ -67,8 +87,24 @@ export async function verifyStoredFiles(ctx: Pick<AppContext, 'db' | 'storage'>)
         detail: `expected ${u.sha256}, found ${actual}`,
       });
   }
+  const prefixes = ['patients/', 'uploads/'];
+  for (const source of sources) {
+    for (const o of source.objects) {
+      known.add(o.key);
+      const actual = await hashOf(ctx, o.key);
+      report.checked++;
+      const owner = { kind: o.kind, id: o.id };
+      if (actual === null) report.missing.push({ key: o.key, owner });
+      else if (!o.sha256) {
+        if (source.checksums !== false) report.unchecked++;
+      } else if (actual !== o.sha256)
+        report.altered.push({ key: o.key, owner, detail: `expected ${o.sha256}, found ${actual}` });
+    }
+    for (const key of source.known ?? []) known.add(key);
+    if (source.prefix) prefixes.push(source.prefix);
+  }
   for await (const key of ctx.storage.listKeys()) {
-    if (!(key.startsWith('patients/') || key.startsWith('uploads/'))) continue;
+    if (!prefixes.some((p) => key.startsWith(p))) continue;
     if (!known.has(key)) report.orphaned.push({ key });
   }
   return report;

@@ -25,7 +25,13 @@ import { loadFile, mayDelete, assertWritable, toPatientFile, audit } from './acc
 export { attachUploadsToPatient, type UploadItem } from './store.service.ts';
 export { cleanExpiredUploads } from './upload.service.ts';
 export { sweepStaleStores } from './store.service.ts';
-export { verifyStoredFiles, hasProblems, type IntegrityReport } from './integrity.ts';
+export {
+  verifyStoredFiles,
+  hasProblems,
+  type FileProblem,
+  type IntegrityReport,
+  type StoredObjectSource,
+} from './integrity.ts';
 
 /* ------------------------------------------------------------------------------------------ */
 /* Delete and relu                                                                            */
