@@ -35,6 +35,7 @@ export const PERMISSIONS = [
   'patient-files.delete',
   'patient-files.relu.flag-job',
   'patient-files.relu.reprocess-job',
+  'printing-files.view',
   'organization.patient-files.create',
   'organization.patient-files.delete',
 

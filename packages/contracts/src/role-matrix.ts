@@ -19,6 +19,7 @@ const PRODUCTION: readonly Permission[] = [
   'patient-files.delete',
   'patient-files.relu.flag-job',
   'patient-files.relu.reprocess-job',
+  'printing-files.view',
   'rx-forms.mark-as-ready',
   'rx-forms.update-management-data',
   'customer-requests.complete-assigned',

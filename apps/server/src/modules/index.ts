@@ -36,6 +36,8 @@ import { periodicRuleRoutes } from './periodic-rules/routes.ts';
 import { libraryRoutes } from './libraries/routes.ts';
 import { installerRoutes } from './installers/routes.ts';
 import { dibsOnDemandRoutes } from './dibs-on-demand/routes.ts';
+import { caseFeedbackRoutes } from './case-feedback/routes.ts';
+import { printingFileRoutes } from './printing-files/routes.ts';
 
 /**
  * A route is public when its schema declares `security: []` (so the OpenAPI document says the
@@ -88,4 +90,6 @@ export async function registerModules(api: FastifyInstance) {
   await api.register(libraryRoutes);
   await api.register(installerRoutes);
   await api.register(dibsOnDemandRoutes);
+  await api.register(caseFeedbackRoutes);
+  await api.register(printingFileRoutes);
 }
