@@ -39,5 +39,6 @@ export * from './pricing.ts';
 export * from './promotion-codes.ts';
 export * from './installers.ts';
 export * from './periodic-rules.ts';
+export * from './webhooks.ts';
 export * from './case-feedback.ts';
 export * from './printing-files.ts';

@@ -1039,8 +1039,13 @@ export interface WebhookDeliveries {
   event: string;
   id: Generated<number>;
   payload: Json;
+  duration_ms: number | null;
+  error: string | null;
   response_status: number | null;
+  event_id: string;
   status: Generated<string>;
+  last_attempt_at: Timestamp | null;
+  next_retry_at: Timestamp | null;
   webhook_id: number;
 }
 

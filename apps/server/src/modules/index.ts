@@ -36,6 +36,7 @@ import { periodicRuleRoutes } from './periodic-rules/routes.ts';
 import { libraryRoutes } from './libraries/routes.ts';
 import { installerRoutes } from './installers/routes.ts';
 import { dibsOnDemandRoutes } from './dibs-on-demand/routes.ts';
+import { webhookRoutes } from './webhooks/routes.ts';
 import { caseFeedbackRoutes } from './case-feedback/routes.ts';
 import { printingFileRoutes } from './printing-files/routes.ts';
 
@@ -90,6 +91,7 @@ export async function registerModules(api: FastifyInstance) {
   await api.register(libraryRoutes);
   await api.register(installerRoutes);
   await api.register(dibsOnDemandRoutes);
+  await api.register(webhookRoutes);
   await api.register(caseFeedbackRoutes);
   await api.register(printingFileRoutes);
 }

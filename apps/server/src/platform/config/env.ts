@@ -69,6 +69,7 @@ const EnvSchema = z.object({
   JOBS_RETRY_BASE_MS: z.coerce.number().int().positive().default(10_000),
   JOBS_LOCK_TIMEOUT_MS: z.coerce.number().int().positive().default(300_000),
   WHITEHAT_ENCRYPTION_KEY: z.string().optional(),
+  WEBHOOKS_ALLOW_PRIVATE: booleanish.optional(),
   PAYMENT_PROCESSOR: z.enum(['offline']).default('offline'),
   CARRIER: z.enum(['offline']).default('offline'),
   LAB_SHIP_FROM: z
@@ -175,6 +176,11 @@ export interface Config {
   jobs: { pollMs: number; retryBaseMs: number; lockTimeoutMs: number };
   /** AES-256-GCM key (32 bytes, hex or base64) for stored integration passwords; else one is generated into settings. */
   whitehatEncryptionKey: string | undefined;
+  /**
+   * Webhook endpoints on private, link-local or loopback addresses (WEBHOOKS_ALLOW_PRIVATE): refused
+   * unless set; the tests' default is to allow them (their receivers listen on 127.0.0.1).
+   */
+  webhooksAllowPrivate: boolean;
   /** The card and bank processor of payment methods and charges (only 'offline' here). */
   paymentProcessor: Env['PAYMENT_PROCESSOR'];
   /** The shipping carrier of rates, postage labels and tracking (only 'offline' here). */
@@ -239,6 +245,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       lockTimeoutMs: e.JOBS_LOCK_TIMEOUT_MS,
     },
     whitehatEncryptionKey: e.WHITEHAT_ENCRYPTION_KEY || undefined,
+    webhooksAllowPrivate: e.WEBHOOKS_ALLOW_PRIVATE ?? e.NODE_ENV === 'test',
     paymentProcessor: e.PAYMENT_PROCESSOR,
     carrier: e.CARRIER,
     labShipFrom: e.LAB_SHIP_FROM,
