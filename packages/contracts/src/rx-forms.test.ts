@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { customControlsSchema, type LayoutItem } from './form-builder.ts';
 import {
   RX_FORM_MESSAGES,
+  builtInArchWiresLocked,
+  refusedArchWireIds,
   doctorSelectionApplies,
   onboardingBlocksCaseEntry,
   rushCaseAvailable,
@@ -214,5 +216,20 @@ describe('onboardingBlocksCaseEntry', () => {
     expect(onboardingBlocksCaseEntry({ status: 10, current_step: 2 })).toBe(false);
     expect(onboardingBlocksCaseEntry(null)).toBe(false);
     expect(onboardingBlocksCaseEntry(undefined)).toBe(false);
+  });
+});
+
+describe('arch wires while uploaded ones exist', () => {
+  const builtIn = { id: 1, uploaded: false };
+  const uploaded = { id: 2, uploaded: true };
+  it('locks the built-in arch wires only when an uploaded one is offered', () => {
+    expect(builtInArchWiresLocked([builtIn])).toBe(false);
+    expect(builtInArchWiresLocked([])).toBe(false);
+    expect(builtInArchWiresLocked([builtIn, uploaded])).toBe(true);
+  });
+  it('refuses the chosen built-in ones then, and nothing otherwise', () => {
+    expect(refusedArchWireIds([builtIn, uploaded], [1, 2])).toEqual([1]);
+    expect(refusedArchWireIds([builtIn, uploaded], [2])).toEqual([]);
+    expect(refusedArchWireIds([builtIn], [1])).toEqual([]);
   });
 });

@@ -967,7 +967,38 @@ export const CustomBracketSetsResponse = z.object({
 export type CustomBracketSetsResponse = z.infer<typeof CustomBracketSetsResponse>;
 
 /** GET /organizations/{id}/users/{userId}/arch-wires: the organization's and the built-in arch wires for the user. */
-export const ArchWireItem = z.object({ id: z.number().int(), label: z.string(), file_name: z.string() });
+export const ArchWireItem = z.object({
+  id: z.number().int(),
+  label: z.string(),
+  file_name: z.string(),
+  /** An arch-wire library uploaded for the organization (false: a built-in arch wire). */
+  uploaded: z.boolean(),
+});
 export type ArchWireItem = z.infer<typeof ArchWireItem>;
+
+/**
+ * Case submission: 'Archwire selection is disabled when uploaded archwires exist.' While the
+ * doctor is offered uploaded arch-wire libraries, those are the arch wires of the case: the
+ * built-in arch wires cannot be chosen (the form disables them, the server refuses them).
+ */
+export const ARCH_WIRE_CHOICE_MESSAGES = {
+  uploadedInUse: 'The uploaded arch wires are used; built-in arch wires cannot be chosen.',
+  builtInRefused: 'Built-in arch wires cannot be chosen while uploaded arch wires exist.',
+} as const;
+
+/** Whether the built-in arch wires are locked: some uploaded arch wire is offered. */
+export function builtInArchWiresLocked(offered: readonly { uploaded: boolean }[]): boolean {
+  return offered.some((w) => w.uploaded);
+}
+
+/** The chosen ids that may not stay chosen: built-in arch wires while uploaded ones are offered. */
+export function refusedArchWireIds(
+  offered: readonly { id: number; uploaded: boolean }[],
+  chosen: readonly number[],
+): number[] {
+  if (!builtInArchWiresLocked(offered)) return [];
+  const builtIn = new Set(offered.filter((w) => !w.uploaded).map((w) => w.id));
+  return chosen.filter((id) => builtIn.has(id));
+}
 export const ArchWiresResponse = z.object({ data: z.array(ArchWireItem), meta: LookupMeta });
 export type ArchWiresResponse = z.infer<typeof ArchWiresResponse>;

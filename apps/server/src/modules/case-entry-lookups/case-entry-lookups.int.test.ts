@@ -175,11 +175,13 @@ describe('libraries of a user', () => {
       'Victory Series',
     ]);
     const wires = await get(`/organizations/${orgA}/users/${doctorA}/arch-wires`, admin);
-    expect(wires.json().data.map((w: { label: string }) => w.label)).toEqual([
-      'NiTi 0.014',
-      'Stainless 0.019x0.025',
-      'Standard Ovoid',
-    ]);
+    expect(wires.json().data.map((w: { label: string; uploaded: boolean }) => [w.label, w.uploaded])).toEqual(
+      [
+        ['NiTi 0.014', true],
+        ['Stainless 0.019x0.025', true],
+        ['Standard Ovoid', false],
+      ],
+    );
     const sets = await get(
       `/organizations/${orgA}/custom-bracket-sets?assigned_to_user_id=${doctorA}`,
       owner.headers,

@@ -169,7 +169,13 @@ export async function listArchWires(
 ): Promise<{ rows: ArchWireItem[]; total: number }> {
   const rows = await db
     .selectFrom('arch_wires as aw')
-    .select(['aw.id', 'aw.label', 'aw.file_name', sql<string>`count(*) over ()`.as('total_count')])
+    .select([
+      'aw.id',
+      'aw.label',
+      'aw.file_name',
+      sql<boolean>`aw.organization_id is not null`.as('uploaded'),
+      sql<string>`count(*) over ()`.as('total_count'),
+    ])
     .where((eb) =>
       eb.or([eb('aw.organization_id', '=', organizationId), eb('aw.organization_id', 'is', null)]),
     )

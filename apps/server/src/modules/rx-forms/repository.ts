@@ -224,23 +224,43 @@ export async function archWireIdsOf(
   organizationId: number,
   ids: number[],
   doctorId: number | null,
-): Promise<number[]> {
+): Promise<{ id: number; uploaded: boolean }[]> {
   if (!ids.length) return [];
+  const rows = await offeredArchWires(db, organizationId, doctorId)
+    .select(['aw.id', 'aw.organization_id'])
+    .where('aw.id', 'in', ids)
+    .execute();
+  return rows.map((r) => ({ id: Number(r.id), uploaded: r.organization_id !== null }));
+}
+
+/** The arch wires offered to the doctor: the organization's and the built-in ones, assigned to them or to nobody. */
+function offeredArchWires(db: Db, organizationId: number, doctorId: number | null) {
   let q = db
     .selectFrom('arch_wires as aw')
-    .select('aw.id')
     .where((eb) =>
       eb.or([eb('aw.organization_id', '=', organizationId), eb('aw.organization_id', 'is', null)]),
     )
-    .where('aw.deleted_at', 'is', null)
-    .where('aw.id', 'in', ids);
+    .where('aw.deleted_at', 'is', null);
   if (doctorId !== null)
     q = q.where(
       sql<boolean>`(exists (select 1 from arch_wire_user u where u.arch_wire_id = aw.id and u.user_id = ${doctorId})
         or not exists (select 1 from arch_wire_user u where u.arch_wire_id = aw.id))`,
     );
-  const rows = await q.execute();
-  return rows.map((r) => Number(r.id));
+  return q;
+}
+
+/** Whether the doctor is offered an arch-wire library uploaded for the organization. */
+export async function uploadedArchWireOffered(
+  db: Db,
+  organizationId: number,
+  doctorId: number | null,
+): Promise<boolean> {
+  const row = await offeredArchWires(db, organizationId, doctorId)
+    .select('aw.id')
+    .where('aw.organization_id', '=', organizationId)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
 }
 
 /** Whether the custom set is the organization's, not removed, and assigned to the doctor. */

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  ARCH_WIRE_CHOICE_MESSAGES,
   BUSINESS_DAY_MESSAGES,
   INITIAL_CASE_SETUP_STEPS,
   RX_FORM_MESSAGES,
@@ -434,6 +435,57 @@ describe("POST /rx-forms: the organization's bracket choices", () => {
     const off = await post(form({ custom_bracket_set_id: setA }), member.headers);
     expect(off.statusCode).toBe(422);
     expect(off.json().errors.custom_bracket_set_id).toEqual([RX_FORM_MESSAGES.invalidSelection]);
+  });
+
+  it('refuses a built-in arch wire while the doctor is offered uploaded arch wires, and takes it otherwise', async () => {
+    const builtIn = Number(
+      (
+        await t.db
+          .insertInto('arch_wires')
+          .values({ organization_id: null, label: 'Built-in Ovoid', file_name: 'built-in-ovoid.stl' })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id,
+    );
+    // The organization's uploaded 'NiTi' wire is offered to the doctor: the built-in one is refused.
+    const refused = await post(form({ arch_wires: [wire, builtIn] }), member.headers);
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().errors.arch_wires).toEqual([ARCH_WIRE_CHOICE_MESSAGES.builtInRefused]);
+    const uploadedOnly = await post(form({ arch_wires: [wire] }), member.headers);
+    expect(uploadedOnly.json().errors?.arch_wires).toBeUndefined();
+
+    // Every uploaded wire assigned to another user: none is offered to this doctor, built-in ones are chosen.
+    const uploaded = await t.db
+      .selectFrom('arch_wires')
+      .select('id')
+      .where('organization_id', '=', orgA)
+      .where('deleted_at', 'is', null)
+      .execute();
+    await t.db
+      .insertInto('arch_wire_user')
+      .values(uploaded.map((w) => ({ arch_wire_id: w.id, user_id: owner.id })))
+      .onConflict((oc) => oc.doNothing())
+      .execute();
+    try {
+      const allowed = await post(form({ arch_wires: [builtIn] }), member.headers);
+      expect([201, 422], allowed.body).toContain(allowed.statusCode);
+      expect(allowed.json().errors?.arch_wires).toBeUndefined();
+      // The doctor they are assigned to is offered them: the built-in wire is refused again.
+      const forOwner = await post(form({ user_id: owner.id, arch_wires: [builtIn] }), owner.headers);
+      expect(forOwner.statusCode).toBe(422);
+      expect(forOwner.json().errors.arch_wires).toEqual([ARCH_WIRE_CHOICE_MESSAGES.builtInRefused]);
+    } finally {
+      await t.db
+        .deleteFrom('arch_wire_user')
+        .where(
+          'arch_wire_id',
+          'in',
+          uploaded.map((w) => w.id),
+        )
+        .where('user_id', '=', owner.id)
+        .execute();
+      await t.db.deleteFrom('arch_wires').where('id', '=', builtIn).execute();
+    }
   });
 });
 

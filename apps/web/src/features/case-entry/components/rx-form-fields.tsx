@@ -70,6 +70,7 @@ import {
   useShippingMethods,
   uploadCaseFile,
 } from '../api/case-entry.ts';
+import { ArchWiresField } from './arch-wires-field.tsx';
 import { BondingDateField } from './bonding-date-field.tsx';
 import { CaseFilesField } from './case-files-field.tsx';
 import { FormErrorSummary, fieldIssues, focusField, type FieldIssue } from './form-error-summary.tsx';
@@ -815,16 +816,13 @@ export function RxFormFields({
                 name="arch_wires"
                 control={control}
                 render={({ field }) => (
-                  <Autocomplete
-                    multiple
-                    options={archWireOptions.map((w) => w.id)}
-                    getOptionLabel={(id) => archWireOptions.find((w) => w.id === id)?.label ?? `#${id}`}
+                  <ArchWiresField
+                    options={archWireOptions}
                     value={(field.value ?? []) as number[]}
-                    onChange={(_, ids) => field.onChange(ids)}
+                    onChange={field.onChange}
                     loading={archWires.isLoading}
                     disabled={locked('arch_wires') || !doctorId}
-                    noOptionsText="No options available"
-                    renderInput={(params) => <TextField {...params} label="Arch Wires" />}
+                    error={fieldError(errors, 'arch_wires')}
                   />
                 )}
               />
