@@ -306,6 +306,7 @@ export interface FlawedTrays {
   customer_request_id: number;
   file_id: number | null;
   id: Generated<number>;
+  patient_archived: Generated<boolean>;
   patient_id: number;
   print: Generated<boolean>;
   status_id: Generated<number>;
@@ -752,6 +753,7 @@ export interface PrintingRequests {
   id: Generated<number>;
   internal_shipping_cost: Numeric | null;
   location_id: number | null;
+  patient_archived: Generated<boolean>;
   patient_id: number;
   patient_label_printed: Generated<boolean>;
   printing_request_status_id: Generated<number>;
@@ -832,6 +834,7 @@ export interface RxForms {
   location_id: number | null;
   metadata: Generated<Json>;
   organization_id: number;
+  patient_archived: Generated<boolean>;
   patient_id: number | null;
   pending_files: Generated<Json>;
   print_assignment: number | null;

@@ -248,6 +248,55 @@ describe('GET /dashboard: the statistics', () => {
     );
   });
 
+  it('a case archived after its work leaves every statistic at once, and restoring it brings it back', async () => {
+    const totals = async () => {
+      resetDashboardCache();
+      const d = await dashboard(`timeFilter=today&timeZone=${TZ}`, admin);
+      return Object.fromEntries(d.filtered_statistics.map((s) => [s.key, s.total])) as Record<string, number>;
+    };
+    const before = await totals();
+    const at = new Date(startOfToday.getTime() + 2 * HOUR);
+    const id = await givenCase(orgC, ownerCId, {
+      patient: { patient_status_id: 3, setup_completed_at: at },
+      rx: { submitted_at: at, ready_at: at },
+    });
+    const { customerRequestId } = await givenPrintingRequest(orgC, id, {
+      status: 3,
+      created_at: at,
+      completed_at: at,
+      insertBrackets: at,
+    });
+    await t.db
+      .insertInto('flawed_trays')
+      .values({ customer_request_id: customerRequestId, patient_id: id, arch: 1, created_at: at })
+      .execute();
+    const plusOne = Object.fromEntries(Object.entries(before).map(([k, v]) => [k, v + 1]));
+    expect(await totals()).toEqual(plusOne);
+
+    const archived = await t.app.inject({
+      method: 'PUT',
+      url: `${API}/patients/${id}/archive`,
+      headers: superAdmin,
+      payload: { archived_by_name: 'Dana Admin', archived_reason: 'Duplicate case' },
+    });
+    expect(archived.statusCode, archived.body).toBe(200);
+    expect(await totals()).toEqual(before);
+
+    const restored = await t.app.inject({ method: 'POST', url: `${API}/patients/${id}/restore`, headers: superAdmin });
+    expect(restored.statusCode, restored.body).toBe(200);
+    expect(await totals()).toEqual(plusOne);
+
+    // Work recorded for an archived case is left out from the start.
+    await t.app.inject({
+      method: 'PUT',
+      url: `${API}/patients/${id}/archive`,
+      headers: superAdmin,
+      payload: { archived_by_name: 'Dana Admin', archived_reason: 'Duplicate case' },
+    });
+    await givenPrintingRequest(orgC, id, { created_at: at });
+    expect(await totals()).toEqual(before);
+  });
+
   it("yesterday holds the submission one millisecond before today's start in the user's time zone", async () => {
     const d = await dashboard(`timeFilter=yesterday&timeZone=${TZ}`, admin);
     expect(stat(d, 'submissions').total).toBe(1);

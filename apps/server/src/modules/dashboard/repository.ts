@@ -2,9 +2,10 @@
  * SQL of the dashboard: the filtered statistics and their chart in two statements run side by side.
  *
  * Each statistic is driven from its own event table by a range scan of the event's time (the
- * indexes of migration 20261127000100_dashboard.sql), so a month costs the month's events whatever
- * the size of the lab; the events then join their patient once (primary key) for the caller's
- * scope and the archived rule, and each statistic counts distinct cases. The rules are those of
+ * indexes of migrations 20261127000100_dashboard.sql and 20261202000400_dashboard_archived_flag.sql,
+ * which hold the live cases' events only), so a month costs the month's events whatever the size
+ * of the lab; for a narrower scope the events then join their patient once (primary key), and
+ * each statistic counts distinct cases. The rules are those of
  * the patient list's activity filter (patients repository activityCondition; DASHBOARD_ACTIVITIES
  * in contracts), so a card's number is the number of rows the list shows behind it.
  */
@@ -70,25 +71,26 @@ function source(activity: DashboardActivity, w: Window, organizationIds: number[
   switch (activity) {
     case 'submissions':
       return sql`select a.patient_id as pid, a.submitted_at as at from rx_forms a
-        where a.patient_id is not null and ${org} and ${within('a.submitted_at', w)}`;
+        where a.patient_id is not null and not a.patient_archived and ${org} and ${within('a.submitted_at', w)}`;
     case 'initial_setups':
       return sql`select a.patient_id as pid, a.ready_at as at from rx_forms a
-        where a.patient_id is not null and ${org} and ${within('a.ready_at', w)}`;
+        where a.patient_id is not null and not a.patient_archived and ${org} and ${within('a.ready_at', w)}`;
     case 'completed_cases':
       return sql`select a.id as pid, a.setup_completed_at as at from patients a
-        where a.patient_status_id = 3 and ${org} and ${within('a.setup_completed_at', w)}`;
+        where a.patient_status_id = 3 and a.deleted_at is null and ${org} and ${within('a.setup_completed_at', w)}`;
     case 'shipped':
       return sql`select a.patient_id as pid, a.completed_at as at from printing_requests a
-        where a.printing_request_status_id = 3 and ${within('a.completed_at', w)}`;
+        where a.printing_request_status_id = 3 and not a.patient_archived and ${within('a.completed_at', w)}`;
     case 'print_requests':
       return sql`select a.patient_id as pid, a.created_at as at from printing_requests a
-        where a.printing_request_status_id <> 4 and ${within('a.created_at', w)}`;
+        where a.printing_request_status_id <> 4 and not a.patient_archived and ${within('a.created_at', w)}`;
     case 'insert_brackets':
       return sql`select a.patient_id as pid, i.created_at as at
         from printing_request_items i join printing_requests a on a.id = i.printing_request_id
-        where i.insert_brackets and a.printing_request_status_id <> 4 and ${within('i.created_at', w)}`;
+        where i.insert_brackets and a.printing_request_status_id <> 4 and not a.patient_archived
+          and ${within('i.created_at', w)}`;
     case 'flawed_trays':
-      return sql`select a.patient_id as pid, a.created_at as at from flawed_trays a where ${within('a.created_at', w)}`;
+      return sql`select a.patient_id as pid, a.created_at as at from flawed_trays a where not a.patient_archived and ${within('a.created_at', w)}`;
   }
 }
 
@@ -101,8 +103,8 @@ const CHARTED = ['submissions', 'completed_cases'] as const satisfies readonly D
  * on two connections so both cores count: the embedded database runs them one after the other.
  */
 const STATEMENTS: readonly (readonly DashboardActivity[])[] = [
-  ['submissions', 'completed_cases', 'insert_brackets', 'flawed_trays'],
-  ['initial_setups', 'shipped', 'print_requests'],
+  ['submissions', 'completed_cases', 'shipped', 'insert_brackets', 'flawed_trays'],
+  ['initial_setups', 'print_requests'],
 ];
 
 interface CountRow {
@@ -123,12 +125,11 @@ export async function activityCounts(db: Kysely<DB>, input: ActivityCountsInput)
   const w = scanWindow(range, live);
   const inRange = within('s.at', range);
   const inLive = live ? within('s.at', live) : sql`false`;
-  // The whole lab needs only the archived patients left out: an anti-join with the few archived
-  // ones (their partial index) instead of joining every event to its patient.
+  // Every source leaves archived cases out by itself (the events carry their case's archived
+  // flag; migration 20261202000400), so the whole lab reads its events without joining a patient.
   const scoped = (activity: DashboardActivity): Cond =>
     input.scope.kind === 'all'
-      ? sql`select ev.pid, ev.at from (${source(activity, w, input.organizationIds)}) ev
-          where not exists (select 1 from patients p where p.id = ev.pid and p.deleted_at is not null)`
+      ? source(activity, w, input.organizationIds)
       : sql`select ev.pid, ev.at from (${source(activity, w, input.organizationIds)}) ev
           join patients p on p.id = ev.pid
           where p.deleted_at is null and ${patientScopeSql(input.scope, { patient: 'p' })}`;
