@@ -6,7 +6,8 @@
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/archline_bench npx tsx bench/query-count.ts [--explain] \
  *     management:/patients?per_page=50 practice:/patients?status=all&page=200
  *
- * --statements lists each statement with its time; --repeat=N measures each request N times
+ * --statements lists each statement with its time; --uncached forgets the dashboard's kept answers
+ * before every request; --repeat=N measures each request N times
  * (default 3) and keeps the run with the fewest statements; --dump=FILE writes each request's
  * statements with their values as JSON (bench/patients.mjs replays them as the floor).
  * Each argument is who:path (who = management | practice | partner; the path is below
@@ -20,11 +21,14 @@ import { buildApp, API_PREFIX } from '../apps/server/src/app.ts';
 import { openDatabase } from '../apps/server/src/db/database.ts';
 import { issueToken } from '../apps/server/src/platform/auth/tokens.ts';
 import { loadConfig } from '../apps/server/src/platform/config/env.ts';
+import { resetDashboardCache } from '../apps/server/src/modules/dashboard/service.ts';
 import { findBenchUser, type BenchUser, type BenchWho } from './bench-users.ts';
 
 const args = process.argv.slice(2);
 const explain = args.includes('--explain');
 const listStatements = args.includes('--statements');
+/** --uncached: the dashboard's kept answers are forgotten before every request, so each computes. */
+const uncached = args.includes('--uncached');
 const dumpFile = args.find((a) => a.startsWith('--dump='))?.slice('--dump='.length);
 const dumped: { who: string; path: string; statements: { text: string; values: unknown[] }[] }[] = [];
 const repeat = Number(args.find((a) => a.startsWith('--repeat='))?.slice('--repeat='.length) ?? 3);
@@ -85,7 +89,10 @@ try {
     const [who, ...rest] = target.split(':');
     const { token, user } = await tokenOf(who as BenchWho);
     const url = `${API_PREFIX}${rest.join(':').replaceAll('{org}', String(user.organization_id))}`;
-    const inject = () => app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });
+    const inject = () => (
+      uncached ? resetDashboardCache() : undefined,
+      app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } })
+    );
     await inject(); // warm-up (prepared caches, permission lookups)
     // a few runs, keeping the one with the fewest statements: a throttled write (last activity,
     // a queued job's notification) may fall into any single request

@@ -282,7 +282,11 @@ describe('GET /dashboard: the statistics', () => {
     expect(archived.statusCode, archived.body).toBe(200);
     expect(await totals()).toEqual(before);
 
-    const restored = await t.app.inject({ method: 'POST', url: `${API}/patients/${id}/restore`, headers: superAdmin });
+    const restored = await t.app.inject({
+      method: 'POST',
+      url: `${API}/patients/${id}/restore`,
+      headers: superAdmin,
+    });
     expect(restored.statusCode, restored.body).toBe(200);
     expect(await totals()).toEqual(plusOne);
 
