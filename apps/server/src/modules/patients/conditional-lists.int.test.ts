@@ -160,6 +160,65 @@ describe('GET /patients/counts answers conditionally', () => {
   });
 });
 
+describe('GET /patients/{id} answers conditionally', () => {
+  const reads = async () =>
+    Number(
+      (
+        await t.db
+          .selectFrom('audit_log')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .where('action', '=', 'patients.read')
+          .where('entity_id', '=', String(patientA))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+
+  it('304 while the case is unchanged, the read still recorded; a note on the case changes the details', async () => {
+    const first = await get(`/patients/${patientA}`, ownerA.headers);
+    expect(first.statusCode).toBe(200);
+    const tag = String(first.headers.etag);
+    expect(tag).toMatch(/^W\/"[A-Za-z0-9_-]{27}"$/);
+    expect(first.headers['cache-control']).toBe('private, no-cache');
+
+    const recorded = await reads();
+    const again = await get(`/patients/${patientA}`, ownerA.headers, tag);
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    expect(await reads()).toBe(recorded + 1);
+
+    // A case elsewhere in the lab leaves this one's tag as it is.
+    await givenCase(orgB, ownerB.id, 'Zeta');
+    expect((await get(`/patients/${patientA}`, ownerA.headers, tag)).statusCode).toBe(304);
+
+    await t.db
+      .updateTable('patients')
+      .set({ doctor_notes: 'Check the upper midline' })
+      .where('id', '=', patientA)
+      .execute();
+    const after = await get(`/patients/${patientA}`, ownerA.headers, tag);
+    expect(after.statusCode).toBe(200);
+    expect(after.headers.etag).not.toBe(tag);
+    expect(after.json().patient.doctor_notes).toBe('Check the upper midline');
+  });
+
+  it('another user’s tag does not match, and another organization’s case is 404 whatever the tag', async () => {
+    const ownerTag = String((await get(`/patients/${patientA}`, ownerA.headers)).headers.etag);
+    const admins = await get(`/patients/${patientA}`, admin, ownerTag);
+    expect(admins.statusCode).toBe(200);
+    expect(admins.headers.etag).not.toBe(ownerTag);
+
+    const stranger = await get(`/patients/${patientA}`, ownerB.headers, '*');
+    expect(stranger.statusCode).toBe(404);
+    expect(stranger.headers.etag).toBeUndefined();
+    const anonymous = await t.app.inject({
+      method: 'GET',
+      url: `${API}/patients/${patientA}`,
+      headers: { 'if-none-match': '*' },
+    });
+    expect(anonymous.statusCode).toBe(401);
+  });
+});
+
 describe('data versions', () => {
   it('each table the lists read raises its organization’s version in the writing transaction', async () => {
     const start = await versionOf(orgA);

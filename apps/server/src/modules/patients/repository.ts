@@ -718,6 +718,27 @@ export async function findPatient(
   };
 }
 
+/**
+ * The patient's organization and the data version its details depend on (the counters of that
+ * organization and of the shared lookups, as platform/http/conditional.ts sums them), when the
+ * scope sees the patient; undefined otherwise. One statement on the primary key.
+ */
+export async function findPatientVersion(
+  db: Kysely<DB>,
+  id: number,
+  scope: PatientScope,
+): Promise<{ organization_id: number; version: string } | undefined> {
+  const result = await sql<{ organization_id: number | string; version: string }>`
+    select p.organization_id,
+      (select coalesce(sum(v.version), 0)::text from data_versions v
+        where v.organization_id in (0, p.organization_id)) as version
+    from patients p
+    left join rx_forms rx on ${RX_JOIN}
+    where p.id = ${id} and ${scopeCondition(scope)}`.execute(db);
+  const r = result.rows[0];
+  return r ? { organization_id: Number(r.organization_id), version: r.version } : undefined;
+}
+
 export { iso, isoOrNull, dateOnly, numOrNull };
 
 // ------------------------------------------------------------------------------------------------

@@ -136,10 +136,20 @@ export const patientRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'One patient with its Rx form summary, notes the caller may read and what the caller may do',
         params,
-        response: { 200: PatientResponse, ...errors },
+        response: { 200: PatientResponse, 304: NotModified, ...errors },
       },
     },
-    async (request) => service.getPatient(ctx, requireActor(request), request.params.id, meta(request)),
+    async (request, reply) =>
+      sendConditional(
+        reply,
+        await service.getPatient(
+          ctx,
+          requireActor(request),
+          request.params.id,
+          meta(request),
+          ifNoneMatchOf(request),
+        ),
+      ),
   );
 
   app.put(

@@ -438,10 +438,30 @@ export async function countsForOrganization(
 // Details and update
 // ------------------------------------------------------------------------------------------------
 
-export async function getPatient(ctx: AppContext, actor: Actor, id: number, meta: RequestMeta) {
+/**
+ * One patient's details, or notModified when `ifNoneMatch` already names them: the tag is the
+ * caller and the data version of the patient's organization, read with the scope check in one
+ * statement, so an unchanged case costs neither its details statement nor its JSON. Either way
+ * the read is recorded: a case seen again is still a case seen.
+ */
+export async function getPatient(
+  ctx: AppContext,
+  actor: Actor,
+  id: number,
+  meta: RequestMeta,
+  ifNoneMatch?: string,
+): Promise<ConditionalAnswer<{ patient: PatientDetails }>> {
+  const ref = await repo.findPatientVersion(ctx.db, id, patientScopeOf(actor));
+  if (!ref) throw notFound();
+  const etag = answerTag('patients.details', actor, { id }, ref.version);
+  const patient = { id, organization_id: ref.organization_id };
+  if (matchesIfNoneMatch(ifNoneMatch, etag)) {
+    await auditPatient(ctx.db, { actor, meta, action: 'patients.read', patient });
+    return { etag, notModified: true };
+  }
   const record = await loadPatient(ctx, actor, id);
   await auditPatient(ctx.db, { actor, meta, action: 'patients.read', patient: record.item });
-  return { patient: toDetails(actor, record) };
+  return { etag, notModified: false, body: { patient: toDetails(actor, record) } };
 }
 
 const NAME_FIELDS = ['first_name', 'last_name', 'case_number_text', 'numeric_suffix'] as const;
