@@ -55,6 +55,7 @@ import { notifyUser } from '../notifications/service.ts';
 import { effectivePricing } from '../pricing/index.ts';
 import { notificationEnabled } from '../users/service.ts';
 import * as billingRepo from './repository.ts';
+import { emitWebhookEvent } from '../webhooks/index.ts';
 import * as repo from './run-repository.ts';
 
 type Db = Kysely<DB>;
@@ -270,6 +271,13 @@ async function issueNextOrder(
         organizationId: c.organization_id,
         message: monthlyInvoiceNotice(c.organization_name, due, invoice.totals.total),
         link: '/account?tab=4',
+    await emitWebhookEvent(ctx, trx, c.organization_id, 'invoice.issued', {
+      order_id: orderId,
+      invoice_id: `INV-${c.organization_id}-${due.replace(/-/g, '')}`,
+      invoice_date: due,
+      payment_due_date: paymentDueDate(due, prices.settings.delay_payment_processing),
+      total: invoice.totals.total,
+    });
       });
     return { orderId, nextDue: period.next_payment_date };
   });

@@ -55,6 +55,7 @@ import { patientScopeOf } from '../../platform/permissions/patient-scope.ts';
 import { renderPatientLabels } from '../../platform/labels/index.ts';
 import { notifyUser } from '../notifications/service.ts';
 import { notificationEnabled } from '../users/service.ts';
+import { emitWebhookEvent } from '../webhooks/index.ts';
 import * as repo from './repository.ts';
 
 export type Found = NonNullable<Awaited<ReturnType<typeof repo.findRequest>>>;
@@ -300,6 +301,9 @@ export async function completeInTransaction(
     throw fieldError('tracking_number', REQUEST_MESSAGES.trackingNumberRequired);
   await repo.setRequestStatus(trx, r.id, 'completed', actor.userId, tracking);
   await audit(trx, actor, meta, 'customer_request.complete', r, { tracking_number: tracking, ...details_ });
+  const event = { request_id: r.id, patient_id: r.patient.id, type: r.type, tracking_number: tracking };
+  await emitWebhookEvent(ctx, trx, r.organization_id, 'request.completed', event);
+  if (tracking) await emitWebhookEvent(ctx, trx, r.organization_id, 'case.shipped', event);
   if (notice)
     await notifyUser(ctx, trx, {
       userId: notice.doctorId,

@@ -71,6 +71,7 @@ import { publicSettings } from '../auth/service.ts';
 import { recordOnHoldNote } from '../case-notes/service.ts';
 import { notifyUser } from '../notifications/service.ts';
 import { overallProductionTimes } from '../tech-workflows/index.ts';
+import { emitWebhookEvent } from '../webhooks/index.ts';
 import { actorName, assertLive, auditPatient, gate, isManagement, loadPatient } from './access.ts';
 import * as repo from './repository.ts';
 
@@ -676,6 +677,18 @@ export async function restorePatient(ctx: AppContext, actor: Actor, id: number, 
   return { patient: await detailsOf(ctx, actor, id), message: PATIENT_MESSAGES.restored };
 }
 
+/** The data of a case.status_changed webhook event. */
+function caseEvent(record: Awaited<ReturnType<typeof loadPatient>>, status: string) {
+  const p = record.item;
+  return {
+    patient_id: p.id,
+    rx_form_id: p.rx_form?.id ?? null,
+    patient_name: `${p.first_name} ${p.last_name}`.trim(),
+    case_number: p.case_number_text,
+    status,
+  };
+}
+
 export async function completeSetup(ctx: AppContext, actor: Actor, id: number, meta: RequestMeta) {
   const record = await loadPatient(ctx, actor, id);
   gate(actor, 'complete');
@@ -691,6 +704,13 @@ export async function completeSetup(ctx: AppContext, actor: Actor, id: number, m
         : new Date(),
     });
     await auditPatient(trx, { actor, meta, action: 'patients.complete', patient: record.item });
+    await emitWebhookEvent(
+      ctx,
+      trx,
+      record.item.organization_id,
+      'case.status_changed',
+      caseEvent(record, 'completed'),
+    );
   });
   return { patient: await detailsOf(ctx, actor, id), message: PATIENT_MESSAGES.completed };
 }
@@ -744,6 +764,13 @@ export async function reverseCase(
         reason: input.reason ?? null,
       },
     });
+    await emitWebhookEvent(
+      ctx,
+      trx,
+      record.item.organization_id,
+      'case.status_changed',
+      caseEvent(record, 'cancelled'),
+    );
   });
   return { patient: await detailsOf(ctx, actor, id), message: PATIENT_MESSAGES.reversed };
 }

@@ -36,6 +36,7 @@ import { caseAssignmentDefaults } from '../organizations/service.ts';
 import { attachUploadsToPatient } from '../patient-files/service.ts';
 import { canSelectDoctor, seesOrganization } from '../../platform/permissions/organization-scope.ts';
 import * as repo from './repository.ts';
+import { emitWebhookEvent } from '../webhooks/index.ts';
 import { patientScopeOf } from '../../platform/permissions/patient-scope.ts';
 
 type CreateInput = z.output<typeof CreateRxFormRequest>;
@@ -480,6 +481,14 @@ export async function createRxForm(ctx: AppContext, actor: Actor, input: CreateI
         files: uploads.length,
         numeric_suffix: numericSuffix,
       });
+      if (!v.saved_for_later)
+        await emitWebhookEvent(ctx, trx, organizationId, 'case.submitted', {
+          patient_id: patientId,
+          rx_form_id: rxFormId,
+          patient_name: `${v.first_name} ${v.last_name}`,
+          case_number: v.case_number_text,
+          doctor_id: doctorId,
+        });
       return { patientId, rxFormId, numericSuffix };
     });
   } catch (err) {
@@ -534,6 +543,12 @@ export async function markAsReady(ctx: AppContext, actor: Actor, id: number, met
       type: 'initial_case_setup_completed',
       patientId: row.patient_id === null ? null : Number(row.patient_id),
       organizationId: Number(row.organization_id),
+    });
+    await emitWebhookEvent(ctx, trx, Number(row.organization_id), 'case.status_changed', {
+      patient_id: row.patient_id === null ? null : Number(row.patient_id),
+      rx_form_id: Number(row.id),
+      patient_name: `${row.patient_first_name ?? ''} ${row.patient_last_name ?? ''}`.trim(),
+      status: 'ready_for_approval',
     });
   });
   const after = (await repo.findRxForm(ctx.db, Number(row.id), { kind: 'all', includeArchived: true }))!;
@@ -729,6 +744,13 @@ export async function updateRxForm(
       fields: changed,
       submitted: submitting,
     });
+    if (submitting)
+      await emitWebhookEvent(ctx, trx, organizationId, 'case.submitted', {
+        patient_id: row.patient_id === null ? null : Number(row.patient_id),
+        rx_form_id: Number(row.id),
+        patient_name: `${row.patient_first_name ?? ''} ${row.patient_last_name ?? ''}`.trim(),
+        doctor_id: v.user_id ?? current.user_id,
+      });
   });
   const after = (await repo.findRxForm(ctx.db, Number(row.id), { kind: 'all', includeArchived: true }))!;
   const { rx_form } = await present(ctx, actor, after);
