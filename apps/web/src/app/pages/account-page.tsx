@@ -5,6 +5,7 @@ import { InvoicesTab } from '../../features/billing/components/invoices-tab.tsx'
 import { PaymentTab as BillingPaymentTab } from '../../features/billing/components/payment-tab.tsx';
 import { DevicesTab } from '../../features/organization-account/components/devices-tab.tsx';
 import { OrganizationTab } from '../../features/organization-account/components/organization-tab.tsx';
+import { WebhooksTab } from '../../features/webhooks/components/webhooks-tab.tsx';
 import type { MeUser } from '../../session/me.ts';
 
 /** The Payment tab with the account setup's add form (card or bank, tokenized in the browser, bot check). */
@@ -14,7 +15,7 @@ function PaymentTab({ user }: { user: MeUser }) {
 
 /**
  * /account: the account page with the Payment and Invoices tabs of billing and the Organization
- * and Devices tabs of organization-account.
+ * and Devices tabs of organization-account, and the Webhooks tab of webhooks.
  */
 export function AccountPage() {
   return (
@@ -24,6 +25,7 @@ export function AccountPage() {
       InstallerTab={AccountInstallerTab}
       OrganizationTab={OrganizationTab}
       DevicesTab={DevicesTab}
+      WebhooksTab={WebhooksTab}
     />
   );
 }

@@ -18,6 +18,7 @@ export const BUILT_ACCOUNT_TABS: readonly AccountTab[] = [
   { number: 5, label: 'Installer' },
   { number: 6, label: 'Organization' },
   { number: 7, label: 'Devices' },
+  { number: 8, label: 'Webhooks' },
 ];
 
 /** The built tabs the user may see by the tab table in @archline/contracts. */

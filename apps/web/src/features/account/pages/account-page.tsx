@@ -35,6 +35,8 @@ export interface AccountPageTabs {
   InstallerTab?: ComponentType;
   OrganizationTab: ComponentType<{ user: MeUser }>;
   DevicesTab: ComponentType<{ user: MeUser }>;
+  /** The webhooks feature's Webhooks tab. */
+  WebhooksTab?: ComponentType<{ user: MeUser }>;
 }
 
 /** /account?tab=N: the tabs the user may see (of those the portal has), User first. */
@@ -44,6 +46,7 @@ export function AccountPage({
   InstallerTab,
   OrganizationTab,
   DevicesTab,
+  WebhooksTab,
 }: AccountPageTabs) {
   const { user } = useSession();
   const [params, setParams] = useSearchParams();
@@ -79,6 +82,7 @@ export function AccountPage({
         {current.number === 5 && InstallerTab && <InstallerTab />}
         {current.number === 6 && <OrganizationTab user={user} />}
         {current.number === 7 && <DevicesTab user={user} />}
+        {current.number === 8 && WebhooksTab && <WebhooksTab user={user} />}
       </Box>
     </Box>
   );
