@@ -22,7 +22,12 @@ let managerA: { id: number; headers: { authorization: string } };
 let memberA: { authorization: string };
 
 const url = (org: number) => `${API}/organizations/${org}/notification-settings`;
-const call = (method: 'GET' | 'PUT' | 'POST', path: string, headers: Record<string, string>, payload?: unknown) =>
+const call = (
+  method: 'GET' | 'PUT' | 'POST',
+  path: string,
+  headers: Record<string, string>,
+  payload?: unknown,
+) =>
   t.app.inject({
     method,
     url: path,
@@ -286,6 +291,49 @@ describe('a notification of a key with phone numbers sends a text message', () =
     expect(readSmsOutbox(t.dataDir).slice(before)).toMatchObject([
       { to: '+15125550177', body: expect.stringContaining('Pat Jones was put on hold.') },
     ]);
+  });
+
+  it('the notified user gets it by e-mail too, unless the organization disabled its default recipients or the key', async () => {
+    const notify = async (message: string) => {
+      await t.db.transaction().execute(async (trx) => {
+        await notifyUser(t.ctx, trx, {
+          userId: managerA.id,
+          message,
+          type: 'initial_case_setup_completed',
+          organizationId: orgA,
+          link: '/patients',
+        });
+      });
+      await t.ctx.jobs.drain();
+      return readOutbox(t.dataDir).filter((m) => m.text?.includes(message));
+    };
+    // Never saved for this key: on, with the default recipients.
+    expect((await notify('Setup ready for Ana Diaz')).map((m) => m.to)).toEqual(['manager@bright.test']);
+    const [mail] = await notify('Setup ready for Ben Ortiz');
+    expect(mail!.subject).toBe('Archline: Initial Case Setup Completed');
+    expect(mail!.text).toContain(`${t.config.publicUrl}/patients`);
+
+    await call('PUT', url(orgA), admin, {
+      initial_case_setup_completed: {
+        enabled: true,
+        additional_emails: ['front-desk@bright.test'],
+        is_disable_default_recipients: true,
+      },
+    });
+    expect((await notify('Setup ready for Cleo Park')).map((m) => m.to)).toEqual(['front-desk@bright.test']);
+
+    await call('PUT', url(orgA), admin, {
+      initial_case_setup_completed: { enabled: false, is_disable_default_recipients: false },
+    });
+    expect(await notify('Setup ready for Dan Wu')).toEqual([]);
+    // The in-app notification is raised either way.
+    const rows = await t.db
+      .selectFrom('notifications')
+      .select('message')
+      .where('user_id', '=', managerA.id)
+      .where('type', '=', 'initial_case_setup_completed')
+      .execute();
+    expect(rows.map((r) => r.message)).toContain('Setup ready for Dan Wu');
   });
 
   it('a notification whose transaction rolls back sends nothing', async () => {

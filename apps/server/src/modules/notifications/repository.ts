@@ -227,3 +227,14 @@ export async function organizationOfPatient(db: Kysely<DB>, patientId: number): 
     .executeTakeFirst();
   return row?.organization_id == null ? null : Number(row.organization_id);
 }
+
+/** The e-mail of an active (not deleted) user, or null. */
+export async function activeUserEmail(db: Kysely<DB>, userId: number): Promise<string | null> {
+  const row = await db
+    .selectFrom('users')
+    .select(sql<string>`email::text`.as('email'))
+    .where('id', '=', userId)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+  return row?.email ?? null;
+}

@@ -198,9 +198,11 @@ const sentInTransaction = new WeakMap<object, Set<string>>();
 
 /**
  * The e-mail and text side of a notification (document 3 sections 3 and 5): when its type is one of
- * the organization's notification keys and the organization has the key on, each phone number of
- * the key gets a text message (through platform/sms) and each additional email an e-mail, queued in
- * the caller's transaction. A key switched off sends neither.
+ * the organization's notification keys and the organization has the key on (the default), the
+ * notified user, a default recipient, gets it by e-mail too unless the organization chose 'Disable
+ * Default Email Recipients'; each phone number of the key gets a text message (through
+ * platform/sms) and each additional email an e-mail, all queued in the caller's transaction. A key
+ * switched off sends none of them; the in-app notification stays.
  */
 async function sendByOrganizationSettings(
   ctx: AppContext,
@@ -213,9 +215,14 @@ async function sendByOrganizationSettings(
     input.organizationId ??
     (input.patientId == null ? null : await repo.organizationOfPatient(executor, input.patientId));
   if (organizationId === null) return;
-  const setting = await repo.organizationSetting(executor, organizationId, key);
-  if (!setting || !setting.enabled) return;
-  if (setting.phone_numbers.length === 0 && setting.additional_emails.length === 0) return;
+  const setting =
+    (await repo.organizationSetting(executor, organizationId, key)) ??
+    defaultOrganizationNotificationSetting(key);
+  if (!setting.enabled) return;
+  const recipient = setting.is_disable_default_recipients
+    ? null
+    : await repo.activeUserEmail(executor, input.userId);
+  if (!recipient && setting.phone_numbers.length === 0 && setting.additional_emails.length === 0) return;
 
   let sent = sentInTransaction.get(executor);
   if (!sent) sentInTransaction.set(executor, (sent = new Set()));
@@ -229,7 +236,7 @@ async function sendByOrganizationSettings(
   const text = link ? `${input.message} ${link}` : input.message;
   for (const to of new Set(setting.phone_numbers.map(smsAddressOf)))
     if (once(`sms:${to}`)) await sendSms(ctx, { to, body: `Archline: ${text}`.slice(0, 1600) }, executor);
-  for (const to of setting.additional_emails)
+  for (const to of recipient ? [recipient, ...setting.additional_emails] : setting.additional_emails)
     if (once(`mail:${to.toLowerCase()}`))
       await sendMail(
         ctx,
