@@ -21,7 +21,11 @@ let older: number;
 let active: number;
 
 const suggestion = (org: number, headers?: H) =>
-  t.app.inject({ method: 'GET', url: `${API}/organizations/${org}/feedback-suggestion`, ...(headers ? { headers } : {}) });
+  t.app.inject({
+    method: 'GET',
+    url: `${API}/organizations/${org}/feedback-suggestion`,
+    ...(headers ? { headers } : {}),
+  });
 const submit = (patient: number, payload: unknown, headers?: H) =>
   t.app.inject({
     method: 'POST',
@@ -34,7 +38,11 @@ beforeAll(async () => {
   t = await createTestApp();
   orgA = await givenOrganization(t, { name: 'Alpha Ortho' });
   const orgB = await givenOrganization(t, { name: 'Beta Ortho' });
-  const d = await givenUser(t, { first_name: 'Dana', last_name: 'Doc', organizations: [{ id: orgA, role: 'organization_owner' }] });
+  const d = await givenUser(t, {
+    first_name: 'Dana',
+    last_name: 'Doc',
+    organizations: [{ id: orgA, role: 'organization_owner' }],
+  });
   doctorId = d.id;
   doctor = bearer(await tokenFor(t, d.id));
   const b = await givenUser(t, { organizations: [{ id: orgB, role: 'organization_owner' }] });
@@ -43,9 +51,14 @@ beforeAll(async () => {
   superAdmin = bearer(
     await tokenFor(t, (await givenUser(t, { roles: ['super_admin'] })).id, { management: true }),
   );
-  older = (await completedCase(t.db, { organization_id: orgA, user_id: d.id, first_name: 'Olga', daysAgo: 30 })).id;
-  completed = (await completedCase(t.db, { organization_id: orgA, user_id: d.id, first_name: 'Carl', daysAgo: 3 })).id;
-  shipped = (await shippedCase(t.db, { organization_id: orgA, user_id: d.id, first_name: 'Sam', daysAgo: 1 })).id;
+  older = (
+    await completedCase(t.db, { organization_id: orgA, user_id: d.id, first_name: 'Olga', daysAgo: 30 })
+  ).id;
+  completed = (
+    await completedCase(t.db, { organization_id: orgA, user_id: d.id, first_name: 'Carl', daysAgo: 3 })
+  ).id;
+  shipped = (await shippedCase(t.db, { organization_id: orgA, user_id: d.id, first_name: 'Sam', daysAgo: 1 }))
+    .id;
   active = (await buildPatient(t.db, { organization_id: orgA, user_id: d.id, first_name: 'Ann' })).id;
   // A newer finished case of another organization is never suggested to Alpha.
   await completedCase(t.db, { organization_id: orgB, user_id: b.id, first_name: 'Bob', daysAgo: 0 });
@@ -109,7 +122,11 @@ describe('POST /patients/{id}/submit-feedback', () => {
     });
     const again = await submit(shipped, { score: 5 }, doctor);
     expect(again.json().data.rating).toBe(5);
-    const rows = await t.db.selectFrom('case_feedbacks').selectAll().where('patient_id', '=', shipped).execute();
+    const rows = await t.db
+      .selectFrom('case_feedbacks')
+      .selectAll()
+      .where('patient_id', '=', shipped)
+      .execute();
     expect(rows.map((r) => [r.user_id, r.rating, r.disable_future])).toEqual([[doctorId, 5, false]]);
     const audit = await t.db
       .selectFrom('audit_log')
@@ -127,7 +144,7 @@ describe('POST /patients/{id}/submit-feedback', () => {
     });
   });
 
-  it("\"Don't ask again\" stops the suggestions for that user", async () => {
+  it('"Don\'t ask again" stops the suggestions for that user', async () => {
     const res = await submit(completed, { score: 1, options: { disable: true } }, doctor);
     expect(res.statusCode).toBe(200);
     expect(res.json().data.disabled).toBe(true);

@@ -29,12 +29,25 @@ beforeAll(async () => {
   const m = await givenUser(t, { organizations: [{ id: orgA, role: 'organization_member' }] });
   memberId = m.id;
   member = bearer(await tokenFor(t, m.id));
-  const lp = await givenUser(t, { roles: ['lab_partner'], organizations: [{ id: orgA, role: 'organization_member' }] });
+  const lp = await givenUser(t, {
+    roles: ['lab_partner'],
+    organizations: [{ id: orgA, role: 'organization_member' }],
+  });
   partner = bearer(await tokenFor(t, lp.id, { management: true }));
-  ownersCase = (await completedCase(t.db, { organization_id: orgA, user_id: o.id, first_name: 'Owen', daysAgo: 1 })).id;
-  membersCase = (await completedCase(t.db, { organization_id: orgA, user_id: m.id, first_name: 'Mia', daysAgo: 5 })).id;
+  ownersCase = (
+    await completedCase(t.db, { organization_id: orgA, user_id: o.id, first_name: 'Owen', daysAgo: 1 })
+  ).id;
+  membersCase = (
+    await completedCase(t.db, { organization_id: orgA, user_id: m.id, first_name: 'Mia', daysAgo: 5 })
+  ).id;
   deletedCase = (
-    await completedCase(t.db, { organization_id: orgA, user_id: o.id, first_name: 'Del', daysAgo: 0, deleted: true })
+    await completedCase(t.db, {
+      organization_id: orgA,
+      user_id: o.id,
+      first_name: 'Del',
+      daysAgo: 0,
+      deleted: true,
+    })
   ).id;
 });
 afterAll(() => t?.close());
@@ -54,10 +67,16 @@ describe('case feedback under hostile input', () => {
     expect((await suggestion(orgA, partner)).statusCode).toBe(403);
   });
 
-  it('a forged user id or extra fields in the body are ignored: the rating is the caller\'s', async () => {
+  it("a forged user id or extra fields in the body are ignored: the rating is the caller's", async () => {
     const res = await submit(
       ownersCase,
-      { score: 10, user_id: memberId, rating: 1, disable_future: true, options: { disable: false, extra: 1 } },
+      {
+        score: 10,
+        user_id: memberId,
+        rating: 1,
+        disable_future: true,
+        options: { disable: false, extra: 1 },
+      },
       owner,
     );
     expect(res.statusCode).toBe(200);
@@ -71,6 +90,14 @@ describe('case feedback under hostile input', () => {
 
   it('a path id that is not a positive integer answers 400', async () => {
     expect((await submit(0, { score: 10 }, owner)).statusCode).toBe(400);
-    expect((await t.app.inject({ method: 'GET', url: `${API}/organizations/abc/feedback-suggestion`, headers: owner })).statusCode).toBe(400);
+    expect(
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: `${API}/organizations/abc/feedback-suggestion`,
+          headers: owner,
+        })
+      ).statusCode,
+    ).toBe(400);
   });
 });

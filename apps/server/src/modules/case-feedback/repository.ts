@@ -13,7 +13,9 @@ const finished = (p: string) =>
 export async function feedbackHistory(db: Db, userId: number) {
   const row = await sql<{ rated: boolean; disabled: boolean }>`
     select exists (select 1 from case_feedbacks where user_id = ${userId}) as rated,
-      exists (select 1 from case_feedbacks where user_id = ${userId} and disable_future) as disabled`.execute(db);
+      exists (select 1 from case_feedbacks where user_id = ${userId} and disable_future) as disabled`.execute(
+    db,
+  );
   return row.rows[0] ?? { rated: false, disabled: false };
 }
 

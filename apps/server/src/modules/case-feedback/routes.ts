@@ -43,6 +43,12 @@ export const caseFeedbackRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      service.submitFeedback(ctx, requireActor(request), request.params.id, request.body, requestMeta(request)),
+      service.submitFeedback(
+        ctx,
+        requireActor(request),
+        request.params.id,
+        request.body,
+        requestMeta(request),
+      ),
   );
 };

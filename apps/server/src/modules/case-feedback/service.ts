@@ -52,7 +52,11 @@ export async function submitFeedback(
   input: SubmitInput,
   meta: RequestMeta,
 ): Promise<{ message: string; data: CaseFeedback }> {
-  const patient = await repo.findPatient(ctx.db, patientId, patientScopeSql(patientScopeOf(actor), { patient: 'p' }));
+  const patient = await repo.findPatient(
+    ctx.db,
+    patientId,
+    patientScopeSql(patientScopeOf(actor), { patient: 'p' }),
+  );
   if (!patient) throw notFound();
   requirePractice(actor);
   if (!patient.finished) throw unprocessable(CASE_FEEDBACK_MESSAGES.notFinished);

@@ -42,19 +42,34 @@ beforeAll(async () => {
   t = await createTestApp();
   const orgA = await givenOrganization(t, { name: 'Alpha Ortho' });
   const orgB = await givenOrganization(t, { name: 'Beta Ortho' });
-  const da = await givenUser(t, { first_name: 'Alice', last_name: 'Adams', organizations: [{ id: orgA, role: 'organization_owner' }] });
-  const db = await givenUser(t, { first_name: 'Bruno', last_name: 'Brown', organizations: [{ id: orgB, role: 'organization_owner' }] });
+  const da = await givenUser(t, {
+    first_name: 'Alice',
+    last_name: 'Adams',
+    organizations: [{ id: orgA, role: 'organization_owner' }],
+  });
+  const db = await givenUser(t, {
+    first_name: 'Bruno',
+    last_name: 'Brown',
+    organizations: [{ id: orgB, role: 'organization_owner' }],
+  });
   doctor = bearer(await tokenFor(t, da.id));
   const adminUser = await givenUser(t, { roles: ['admin'] });
   admin = bearer(await tokenFor(t, adminUser.id, { management: true }));
-  tech = bearer(await tokenFor(t, (await givenUser(t, { roles: ['tech_support'] })).id, { management: true }));
+  tech = bearer(
+    await tokenFor(t, (await givenUser(t, { roles: ['tech_support'] })).id, { management: true }),
+  );
   supervisor = bearer(
     await tokenFor(t, (await givenUser(t, { roles: ['supervisor'] })).id, { management: true }),
   );
   partner = bearer(
     await tokenFor(
       t,
-      (await givenUser(t, { roles: ['lab_partner'], organizations: [{ id: orgA, role: 'organization_member' }] })).id,
+      (
+        await givenUser(t, {
+          roles: ['lab_partner'],
+          organizations: [{ id: orgA, role: 'organization_member' }],
+        })
+      ).id,
       { management: true },
     ),
   );
@@ -66,7 +81,12 @@ beforeAll(async () => {
     case_number_text: 'CASE-7',
     numeric_suffix: 2,
   });
-  const p2 = await buildPatient(t.db, { organization_id: orgB, user_id: db.id, first_name: 'Yann', last_name: 'Young' });
+  const p2 = await buildPatient(t.db, {
+    organization_id: orgB,
+    user_id: db.id,
+    first_name: 'Yann',
+    last_name: 'Young',
+  });
   await file(p1.id, 1, 'zoe-setup.ios', 1);
   await file(p1.id, 2, 'zoe-upper.stl', 2);
   await file(p2.id, 2, 'yann-lower.stl', 3);

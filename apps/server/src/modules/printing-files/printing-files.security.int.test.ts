@@ -19,10 +19,19 @@ beforeAll(async () => {
   const doc = await givenUser(t, { organizations: [{ id: org, role: 'organization_owner' }] });
   admin = bearer(await tokenFor(t, (await givenUser(t, { roles: ['admin'] })).id, { management: true }));
   // Stray printing-files.view rows on a practice owner and on a lab partner do not open the list.
-  await t.db.insertInto('user_custom_permissions').values({ user_id: doc.id, permission: 'printing-files.view' }).execute();
+  await t.db
+    .insertInto('user_custom_permissions')
+    .values({ user_id: doc.id, permission: 'printing-files.view' })
+    .execute();
   practiceWithGrant = bearer(await tokenFor(t, doc.id));
-  const lp = await givenUser(t, { roles: ['lab_partner'], organizations: [{ id: org, role: 'organization_member' }] });
-  await t.db.insertInto('user_custom_permissions').values({ user_id: lp.id, permission: 'printing-files.view' }).execute();
+  const lp = await givenUser(t, {
+    roles: ['lab_partner'],
+    organizations: [{ id: org, role: 'organization_member' }],
+  });
+  await t.db
+    .insertInto('user_custom_permissions')
+    .values({ user_id: lp.id, permission: 'printing-files.view' })
+    .execute();
   partnerWithGrant = bearer(await tokenFor(t, lp.id, { management: true }));
   const archived = await buildPatient(t.db, {
     organization_id: org,
@@ -33,7 +42,13 @@ beforeAll(async () => {
   });
   await t.db
     .insertInto('patient_files')
-    .values({ patient_id: archived.id, patient_file_type_id: 2, name: 'gone.stl', original_name: 'gone.stl', storage_path: 'x/gone.stl' })
+    .values({
+      patient_id: archived.id,
+      patient_file_type_id: 2,
+      name: 'gone.stl',
+      original_name: 'gone.stl',
+      storage_path: 'x/gone.stl',
+    })
     .execute();
 });
 afterAll(() => t?.close());
@@ -58,7 +73,9 @@ describe('printing files under hostile input', () => {
   it('the files of deleted cases are left out unless the caller may see archived patients', async () => {
     // The admin holds patients.view-archived; the archived case's file is listed for them.
     expect((await list('', admin)).json().data.map((f: { name: string }) => f.name)).toEqual(['gone.stl']);
-    const tech = bearer(await tokenFor(t, (await givenUser(t, { roles: ['tech_support'] })).id, { management: true }));
+    const tech = bearer(
+      await tokenFor(t, (await givenUser(t, { roles: ['tech_support'] })).id, { management: true }),
+    );
     expect((await list('', tech)).json().total).toBe(0);
   });
 });

@@ -1,9 +1,5 @@
 import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
-import {
-  PRINTING_FILE_TYPES,
-  type PrintingFile,
-  type PrintingFileOrderColumn,
-} from '@archline/contracts';
+import { PRINTING_FILE_TYPES, type PrintingFile, type PrintingFileOrderColumn } from '@archline/contracts';
 import type { DB } from '../../db/schema.ts';
 
 /** SQL of the printing files list: one statement per page, its total carried on every row. */
@@ -60,7 +56,9 @@ function toItem(r: Row): PrintingFile {
     id: Number(r.id),
     name: r.name,
     original_name: r.original_name,
-    file_modification_date: r.file_modification_date ? new Date(r.file_modification_date).toISOString() : null,
+    file_modification_date: r.file_modification_date
+      ? new Date(r.file_modification_date).toISOString()
+      : null,
     updated_at: new Date(r.updated_at).toISOString(),
     patient: {
       id: Number(r.patient_id),
@@ -70,7 +68,10 @@ function toItem(r: Row): PrintingFile {
       user:
         r.user_id === null
           ? null
-          : { id: Number(r.user_id), full_name: `${r.user_first_name ?? ''} ${r.user_last_name ?? ''}`.trim() },
+          : {
+              id: Number(r.user_id),
+              full_name: `${r.user_first_name ?? ''} ${r.user_last_name ?? ''}`.trim(),
+            },
     },
     patient_file_type: { id: r.type_id, name: r.type_name },
   };
