@@ -34,13 +34,30 @@ export async function waitForAltcha(page: Page): Promise<void> {
 }
 
 /** Signs in through the real login screen. */
+/**
+ * The browser session's case feedback marker (apps/web/src/features/patients/components/
+ * case-feedback-dialog.tsx): with it the practice patients page does not ask about a finished case,
+ * so the dialog covers no spec's page. The case feedback spec removes it.
+ */
+export const FEEDBACK_ASKED_KEY = 'archline.case-feedback-asked';
+
+function markFeedbackAsked(key: string) {
+  try {
+    window.sessionStorage.setItem(key, '1');
+  } catch {
+    // Frames without storage (about:blank).
+  }
+}
+
 export async function signIn(
   page: Page,
   email: string,
   options: { management?: boolean; path?: string } = {},
 ) {
   const base = options.management ? '/management' : '/login';
+  const asked = await page.addInitScript(markFeedbackAsked, FEEDBACK_ASKED_KEY);
   await page.goto(options.path ? `${base}?path=${encodeURIComponent(options.path)}` : base);
+  await asked.dispose();
   await page.getByLabel('E-mail').fill(email);
   await page.getByLabel(/^Password/).fill(DEMO_PASSWORD);
   await waitForAltcha(page);
@@ -109,14 +126,15 @@ export async function asUser(page: Page, user: string, options: { path?: string 
   }
   // The token goes into localStorage before the app's scripts run, on this navigation only.
   const seed = await page.addInitScript(
-    ([key, token]) => {
+    ([key, token, asked]) => {
       try {
         window.localStorage.setItem(key, token);
+        window.sessionStorage.setItem(asked, '1');
       } catch {
         // Frames without storage (about:blank).
       }
     },
-    [TOKEN_KEY, storedToken(account)] as const,
+    [TOKEN_KEY, storedToken(account), FEEDBACK_ASKED_KEY] as const,
   );
   const me = page.waitForResponse((r) => new URL(r.url()).pathname === `${API}/me`);
   await page.goto(options.path ?? '/');

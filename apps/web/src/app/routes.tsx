@@ -111,6 +111,10 @@ const pages: Record<BuiltPath, LazyExoticComponent<ComponentType>> = {
   ),
   '/batches': lazyPage(() => import('../features/batches/pages/batches-page.tsx'), 'BatchesPage'),
   '/batches/:id': lazyPage(() => import('../features/batches/pages/batch-page.tsx'), 'BatchPage'),
+  '/printing-files': lazyPage(
+    () => import('../features/printing-files/pages/printing-files-page.tsx'),
+    'PrintingFilesPage',
+  ),
   '/promotion-codes': lazyPage(
     () => import('../features/promotion-codes/pages/promotion-codes-page.tsx'),
     'PromotionCodesPage',

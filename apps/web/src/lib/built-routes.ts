@@ -52,6 +52,7 @@ export const BUILT_ROUTES = [
   { path: '/promotion-codes' },
   { path: '/promotion-codes/add' },
   { path: '/promotion-codes/:id' },
+  { path: '/printing-files' },
 ] as const satisfies readonly { path: string; bare?: boolean }[];
 
 export type BuiltPath = (typeof BUILT_ROUTES)[number]['path'];

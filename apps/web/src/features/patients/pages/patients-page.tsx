@@ -36,7 +36,9 @@ import {
 } from '@archline/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
+import { profileOf } from '@archline/contracts/roles';
 import { useSession } from '../../../session/session.tsx';
+import { roleNames } from '../../../session/me.ts';
 import { TableStatusRow } from '../../../components/table-status-row.tsx';
 import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 import { locationsQueryOptions } from '../../../lib/api/list-locations.ts';
@@ -48,6 +50,7 @@ import { ExpandableCaseRow, toggled } from '../components/expandable-case-row.ts
 import { useNow } from '../components/use-now.ts';
 import { canOnList } from '../patient-list-access.ts';
 import { PatientsPagination } from '../components/patients-pagination.tsx';
+import { CaseFeedbackDialog } from '../components/case-feedback-dialog.tsx';
 
 /** The practice status buttons: the tabs, plus Archived for users who may see archived cases. */
 type PracticeTab = PatientListStatus | 'archived';
@@ -327,6 +330,9 @@ export function PatientsPage() {
           }}
         />
       </Card>
+      {user && profileOf(roleNames(user)) === 'practice' && (
+        <CaseFeedbackDialog organizationId={organizationId} />
+      )}
     </Box>
   );
 }
