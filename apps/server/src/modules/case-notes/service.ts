@@ -153,7 +153,7 @@ export async function addCaseNote(
         userId: p.user_id,
         message: `New case note on ${p.full_name}`,
         link: `/patient-details/${id}`,
-        type: 'general',
+        type: 'new_case_note_for_doctor',
         patientId: id,
         organizationId: p.organization_id,
       });

@@ -276,7 +276,9 @@ export async function completionNotice(ctx: AppContext, actor: Actor, r: Found) 
     doctorId !== null &&
     doctorId !== actor.userId &&
     (await notificationEnabled(ctx, doctorId, notice.setting));
-  return notifyDoctor && notice && doctorId !== null ? { doctorId, text: notice.text } : null;
+  return notifyDoctor && notice && doctorId !== null
+    ? { doctorId, text: notice.text, type: notice.setting }
+    : null;
 }
 export type CompletionNotice = Awaited<ReturnType<typeof completionNotice>>;
 
@@ -308,6 +310,7 @@ export async function completeInTransaction(
     await notifyUser(ctx, trx, {
       userId: notice.doctorId,
       message: notice.text.replace('{name}', r.patient.full_name),
+      type: notice.type,
       link: `/patient-details/${r.patient.id}`,
       patientId: r.patient.id,
       organizationId: r.organization_id,

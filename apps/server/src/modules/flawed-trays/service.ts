@@ -124,6 +124,8 @@ async function tellDoctor(
   trx: Kysely<DB>,
   n: {
     doctorId: number | null;
+    /** The notification key (the organization's Email and Text Notifications follow it). */
+    type: DoctorNotice;
     message: string;
     requestId: number;
     patientId: number;
@@ -134,6 +136,7 @@ async function tellDoctor(
   await notifyUser(ctx, trx, {
     userId: n.doctorId,
     message: n.message,
+    type: n.type,
     link: `/requests/${n.requestId}`,
     patientId: n.patientId,
     organizationId: n.organizationId,
@@ -225,6 +228,7 @@ export async function requestTrayCorrection(
     if (notify)
       await tellDoctor(ctx, trx, {
         doctorId: patient.user_id,
+        type: 'flawed_tray_correction_request',
         message: `A tray correction has been requested for ${patient.full_name}.`,
         requestId,
         patientId: patient.id,
@@ -370,6 +374,7 @@ export async function correctFlawedTray(
       if (group.completedNow && notifyCorrected)
         await tellDoctor(ctx, trx, {
           doctorId: request.doctor_id,
+          type: 'flawed_tray_corrected',
           message: `The flawed trays of ${request.patient_name} have been corrected.`,
           requestId: request.id,
           patientId: request.patient_id,
@@ -442,6 +447,7 @@ export async function updateFlawedTray(
     if (created && notifyPrint)
       await tellDoctor(ctx, trx, {
         doctorId: request.doctor_id,
+        type: 'print_tray_request',
         message: `The corrected trays of ${request.patient_name} will be printed.`,
         requestId: request.id,
         patientId: request.patient_id,

@@ -336,6 +336,49 @@ describe('a notification of a key with phone numbers sends a text message', () =
     expect(rows.map((r) => r.message)).toContain('Setup ready for Dan Wu');
   });
 
+  it('a case put on hold and a case note from the lab reach the doctor by e-mail and the numbers by text, per their keys', async () => {
+    await call('PUT', url(orgA), admin, {
+      case_on_hold: { enabled: true, phone_numbers: ['512-555-0123'], is_disable_default_recipients: false },
+      new_case_note_for_doctor: { enabled: false },
+    });
+    const patient = await t.db
+      .insertInto('patients')
+      .values({ organization_id: orgA, user_id: ownerA.id, first_name: 'Rosa', last_name: 'Lind' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const [mailsBefore, textsBefore] = [readOutbox(t.dataDir).length, readSmsOutbox(t.dataDir).length];
+    const held = await call('PUT', `${API}/patients/${patient.id}/toggle_hold`, admin, {
+      name: 'Dana Admin',
+      reason: 'Scan incomplete',
+      notify_office: true,
+    });
+    expect(held.statusCode, held.body).toBe(200);
+    const note = await call('POST', `${API}/patients/${patient.id}/case-notes`, admin, {
+      message: 'Please rescan the lower arch',
+    });
+    expect(note.statusCode, note.body).toBe(201);
+    await t.ctx.jobs.drain();
+
+    const mails = readOutbox(t.dataDir).slice(mailsBefore);
+    expect(mails.map((m) => [m.to, m.subject])).toEqual([['owner@bright.test', 'Archline: Case On Hold']]);
+    expect(mails[0]!.text).toContain('Rosa Lind was put on hold: Scan incomplete');
+    expect(readSmsOutbox(t.dataDir).slice(textsBefore)).toMatchObject([
+      { to: '+15125550123', body: expect.stringContaining('Rosa Lind was put on hold') },
+    ]);
+    // The case note's key is off: no e-mail, but the doctor still sees it in the app.
+    const inApp = await t.db
+      .selectFrom('notifications')
+      .select(['type', 'message'])
+      .where('user_id', '=', ownerA.id)
+      .where('patient_id', '=', patient.id)
+      .orderBy('id')
+      .execute();
+    expect(inApp).toEqual([
+      { type: 'case_on_hold', message: 'Rosa Lind was put on hold: Scan incomplete' },
+      { type: 'new_case_note_for_doctor', message: 'New case note on Rosa Lind' },
+    ]);
+  });
+
   it('a notification whose transaction rolls back sends nothing', async () => {
     const before = readSmsOutbox(t.dataDir).length;
     await t.db

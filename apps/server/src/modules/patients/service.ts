@@ -580,7 +580,7 @@ export async function toggleHold(
           ? `${p.full_name} was put on hold: ${input.reason}`
           : `${p.full_name} was taken off hold: ${input.reason}`,
         link: `/patient-details/${id}`,
-        type: 'general',
+        type: hold ? 'case_on_hold' : 'general',
         patientId: id,
         organizationId: p.organization_id,
       });
