@@ -197,9 +197,10 @@ export const WebhookEventPayload = z
     data: z
       .record(z.string(), z.unknown())
       .describe(
-        'case.submitted: {patient_id, rx_form_id, patient_name}; case.status_changed: {patient_id, status, patient_name}; ' +
-          'request.completed: {request_id, patient_id, type, tracking_number}; case.shipped: {request_id, patient_id, tracking_number, carrier}; ' +
-          'invoice.issued: {order_id, invoice_id, invoice_date, total (cents)}; ping: {webhook_id}',
+        'case.submitted: {patient_id, rx_form_id, patient_name, case_number, doctor_id}; ' +
+          'case.status_changed: {patient_id, rx_form_id, patient_name, status: ready_for_approval | completed | cancelled}; ' +
+          'request.completed and case.shipped: {request_id, patient_id, type, tracking_number}; ' +
+          'invoice.issued: {order_id, invoice_id, invoice_date, payment_due_date, total (cents)}; ping: {webhook_id}',
       ),
   })
   .describe(

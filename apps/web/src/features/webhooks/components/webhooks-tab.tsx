@@ -154,7 +154,7 @@ function WebhooksOfOrganization({ organizationId }: { organizationId: number }) 
             label="Enable webhooks"
             control={
               <Switch
-                checked={enabled}
+                checked={setEnabled.isPending ? setEnabled.variables : enabled}
                 disabled={query.isPending || setEnabled.isPending}
                 onChange={(e) =>
                   setEnabled.mutate(e.target.checked, {
