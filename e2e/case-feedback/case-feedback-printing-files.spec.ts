@@ -84,6 +84,20 @@ test.describe('case feedback and printing files', () => {
       .getByRole('button', { name: /^Download / })
       .click();
     expect((await download).suggestedFilename()).toBe(name);
+
+    // At phone width (390 px) only the table scrolls sideways.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.reload();
+    await expect(rows.first()).toBeVisible();
+    const width = await page.evaluate(() => {
+      const viewport = document.documentElement.clientWidth;
+      const over = Array.from(document.body.querySelectorAll<HTMLElement>('*')).filter(
+        (el) => el.getBoundingClientRect().right > viewport + 1 && !el.closest('.MuiTableContainer-root'),
+      );
+      return { scrollWidth: document.documentElement.scrollWidth, over: over.length };
+    });
+    expect(width.scrollWidth).toBeLessThanOrEqual(390);
+    expect(width.over).toBe(0);
   });
 
   test('the printing files page is for staff only', async ({ page }) => {
