@@ -5,6 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { WEBHOOK_HEADERS, WebhookEventPayload } from '@archline/contracts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { API, bearer, givenOrganization, givenUser, tokenFor } from '../../../test/auth-helpers.ts';
+import { buildPatient, buildRxForm } from '../../db/seed/factories.ts';
 import { emitWebhookEvent } from './index.ts';
 
 /** Deliveries to a receiver on 127.0.0.1: signatures, retries after a failure, the transaction rule. */
@@ -238,5 +239,38 @@ describe('webhook deliveries', () => {
       ['delivered', 1],
       ['failed', 1],
     ]);
+  });
+
+  it('a case completed through the API reaches the endpoint as case.status_changed, after the answer', async () => {
+    await t.db.deleteFrom('webhooks').where('organization_id', '=', orgId).execute();
+    await t.db.updateTable('organizations').set({ webhooks_enabled: true }).where('id', '=', orgId).execute();
+    const { secret } = await createEndpoint(['case.status_changed']);
+    const doctor = await givenUser(t, {
+      roles: ['doctor'],
+      organizations: [{ id: orgId, role: 'organization_member' }],
+    });
+    const patient = await buildPatient(t.db, {
+      organization_id: orgId,
+      user_id: doctor.id,
+      first_name: 'Ana',
+      last_name: 'Lopez',
+    });
+    await buildRxForm(t.db, { organization_id: orgId, user_id: doctor.id, patient_id: patient.id });
+    const tech = await givenUser(t, { roles: ['tech_support'] });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `${API}/patients/${patient.id}/complete_setup`,
+      headers: bearer(await tokenFor(t, tech.id, { management: true })),
+    });
+    expect(res.statusCode).toBe(200);
+    await t.ctx.jobs.drain();
+    const event = received
+      .map((r) => ({ r, body: JSON.parse(r.body) }))
+      .find((e) => e.body.type === 'case.status_changed');
+    expect(event?.body).toMatchObject({
+      organization_id: orgId,
+      data: { patient_id: patient.id, patient_name: 'Ana Lopez', status: 'completed' },
+    });
+    verify(event!.r, secret);
   });
 });
