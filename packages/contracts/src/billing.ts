@@ -170,6 +170,12 @@ export const OrderItem = z.object({
 });
 export type OrderItem = z.infer<typeof OrderItem>;
 
+/** An order item's text on the invoice: its own description (e.g. 'Additional seats (3)') or its product's name. */
+export function orderItemDescription(item: Pick<OrderItem, 'product' | 'details'>): string {
+  const own = item.details['description'];
+  return typeof own === 'string' && own.trim() !== '' ? own : item.product.name;
+}
+
 export const OrderAdjustment = z.object({
   id: z.number().int(),
   product: OrderProduct.nullable(),
@@ -186,7 +192,8 @@ export const Order = z.object({
   id: z.number().int(),
   organization: z.object({ id: z.number().int(), name: z.string() }),
   contract_id: z.number().int().nullable(),
-  kind: z.enum(['initial', 'monthly']),
+  /** 'extra': seats bought while the current order was already paid (charged by the billing run). */
+  kind: z.enum(['initial', 'monthly', 'extra']),
   invoice_id: z.string().nullable(),
   invoice_date: z.string().nullable(),
   invoice_label: z.string().nullable(),

@@ -34,6 +34,7 @@ export * from './tray-corrections.ts';
 export * from './countries.ts';
 export * from './libraries.ts';
 export * from './billing.ts';
+export * from './seats.ts';
 export * from './assignment-configurations.ts';
 export * from './pricing.ts';
 export * from './promotion-codes.ts';

@@ -34,6 +34,7 @@ const pricing: Pricing = {
     flat_monthly: 19999,
     root_integration: 4000,
     root_integration_with_ai: 6000,
+    additional_seat: 5000,
   },
   arch_volume_discounts: [{ volume: 20, discount: 7.5, is_global: true }],
   custom_rxform: [],

@@ -14,7 +14,8 @@ import { shippingMoney } from './requests.ts';
  * Pricing (Customize Fees): the global price list and an organization's own. Spec: document 3
  * sections 2.13, 3 'Pricing', 5 'Pricing', 6 (pricing.update, organization.pricing.update), 7, 9.
  *
- * Money is integer cents in the API (fees, flat monthly, root integration, custom field prices);
+ * Money is integer cents in the API (fees, flat monthly, root integration, additional seat, custom
+ * field prices);
  * volume discounts are percentages (0 to 100, at most 2 decimals); delays are whole days.
  */
 
@@ -109,6 +110,8 @@ export const PricingSettingsSchema = z.object({
   flat_monthly: priceCents,
   root_integration: priceCents,
   root_integration_with_ai: priceCents,
+  /** The price of one seat bought on the account page's Extra tab. */
+  additional_seat: priceCents,
 });
 
 export const VolumeDiscountSchema = z.object({
@@ -181,6 +184,7 @@ export const Pricing = z.object({
     flat_monthly: z.number().int(),
     root_integration: z.number().int(),
     root_integration_with_ai: z.number().int(),
+    additional_seat: z.number().int(),
   }),
   arch_volume_discounts: z.array(
     z.object({ volume: z.number().int(), discount: z.number(), is_global: z.boolean() }),
@@ -254,6 +258,7 @@ export const PricingForm = z.object({
     flat_monthly: priceDollarsInput,
     root_integration: priceDollarsInput,
     root_integration_with_ai: priceDollarsInput,
+    additional_seat: priceDollarsInput,
   }),
   arch_volume_discounts: z
     .array(z.object({ volume: numberText(volume), discount: numberText(discountPercent) }))
@@ -298,6 +303,7 @@ export function pricingFormValues(p: Pricing): PricingFormInput {
       flat_monthly: centsToDollarText(p.settings.flat_monthly),
       root_integration: centsToDollarText(p.settings.root_integration),
       root_integration_with_ai: centsToDollarText(p.settings.root_integration_with_ai),
+      additional_seat: centsToDollarText(p.settings.additional_seat),
     },
     arch_volume_discounts: p.arch_volume_discounts.map((r) => ({
       volume: String(r.volume),

@@ -700,6 +700,7 @@ export interface PeriodicRules {
 }
 
 export interface Pricing {
+  additional_seat: Generated<Numeric>;
   arch_fees: Generated<Json>;
   custom_rxform: Generated<Json>;
   delay_case_charging: Generated<number>;

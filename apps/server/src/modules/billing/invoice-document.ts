@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import PDFDocument from 'pdfkit';
-import { templatePatients, type Order } from '@archline/contracts';
+import { orderItemDescription, templatePatients, type Order } from '@archline/contracts';
 import { printable } from '../../platform/labels/text.ts';
 
 /**
@@ -23,7 +23,7 @@ function itemLabel(item: Order['order_items'][number]): string {
   const patient = item.patient
     ? ` - ${item.patient.full_name}${item.patient.case_number_text ? ` (${item.patient.case_number_text})` : ''}`
     : '';
-  return `${item.product.name}${patient}`;
+  return `${orderItemDescription(item)}${patient}`;
 }
 
 function adjustmentLabel(a: Order['discounts'][number]): string {

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import {
   isRemovableAdjustment,
@@ -619,4 +620,107 @@ export async function insertPaymentAttempt(
     .insertInto('payment_attempts')
     .values({ ...values, amount: dollars(values.amount) })
     .execute();
+}
+
+// ---- seats (the Extra tab) ------------------------------------------------------------------
+
+/** The contract's license with whether its type allows buying seats, locked for the purchase. */
+export async function lockSeatLicense(db: Db, id: number) {
+  const row = await db
+    .selectFrom('licenses')
+    .innerJoin('license_types', 'license_types.id', 'licenses.license_type_id')
+    .select(['licenses.id', 'licenses.seats', 'license_types.allow_buy_seats'])
+    .where('licenses.id', '=', id)
+    .forUpdate(['licenses'])
+    .executeTakeFirst();
+  return row
+    ? { id: Number(row.id), seats: Number(row.seats), allow_buy_seats: row.allow_buy_seats }
+    : undefined;
+}
+
+/** Whether the license type of a license allows buying seats. */
+export async function licenseAllowsSeats(db: Db, id: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('licenses')
+    .innerJoin('license_types', 'license_types.id', 'licenses.license_type_id')
+    .select('license_types.allow_buy_seats')
+    .where('licenses.id', '=', id)
+    .executeTakeFirst();
+  return row?.allow_buy_seats === true;
+}
+
+export async function addLicenseSeats(db: Db, id: number, quantity: number): Promise<void> {
+  await db
+    .updateTable('licenses')
+    .set({ seats: sql<number>`seats + ${quantity}`, updated_at: sql<Date>`now()` })
+    .where('id', '=', id)
+    .execute();
+}
+
+/**
+ * The organization's current order if the billing run will still charge it in full: a run order
+ * (billing key) that is PENDING and has no payment attempt yet (the attempt fixes the amount).
+ * Locked; undefined otherwise.
+ */
+export async function lockOpenRunOrder(db: Db, organizationId: number): Promise<OrderHead | undefined> {
+  const row = await db
+    .selectFrom('orders')
+    .select(['id', 'organization_id', 'contract_id', 'fm_invoice_status', 'credits', 'tax', 'total'])
+    .where('organization_id', '=', organizationId)
+    .where('is_current', '=', true)
+    .where('fm_invoice_status', '=', 'PENDING')
+    .where('billing_key', 'is not', null)
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('payment_attempts')
+            .select('payment_attempts.id')
+            .whereRef('payment_attempts.order_id', '=', 'orders.id'),
+        ),
+      ),
+    )
+    .forUpdate()
+    .executeTakeFirst();
+  return row
+    ? { ...row, credits: cents(row.credits), tax: cents(row.tax), total: cents(row.total) }
+    : undefined;
+}
+
+/**
+ * A new current order for seats bought while the current one is paid or being charged: PENDING,
+ * keyed for the billing run (which charges it `delayDays` after today like a monthly order).
+ */
+export async function insertSeatsOrder(
+  db: Db,
+  o: { organization_id: number; contract_id: number; today: string; payment_due_date: string },
+): Promise<OrderHead> {
+  await db
+    .updateTable('orders')
+    .set({ is_current: false, updated_at: sql<Date>`now()` })
+    .where('organization_id', '=', o.organization_id)
+    .where('is_current', '=', true)
+    .execute();
+  const row = await db
+    .insertInto('orders')
+    .values({
+      organization_id: o.organization_id,
+      contract_id: o.contract_id,
+      kind: 'extra',
+      billing_key: `contract-${o.contract_id}-seats-${crypto.randomUUID()}`,
+      invoice_label: 'Additional Seats',
+      invoice_date: o.today,
+      payment_due_date: o.payment_due_date,
+      fm_invoice_status: 'PENDING',
+      is_current: true,
+      template_version: 2,
+    })
+    .returning(['id', 'organization_id', 'contract_id', 'fm_invoice_status'])
+    .executeTakeFirstOrThrow();
+  await db
+    .updateTable('orders')
+    .set({ invoice_id: `INV-${o.organization_id}-S${row.id}` })
+    .where('id', '=', row.id)
+    .execute();
+  return { ...row, credits: 0, tax: 0, total: 0 };
 }

@@ -3,6 +3,8 @@ import { z } from 'zod';
 import {
   AddDiscountOrChargeRequest,
   BILLING_MESSAGES,
+  BuySeatsRequest,
+  BuySeatsResponse,
   ContractIdParams,
   ContractListResponse,
   ContractMessageResponse,
@@ -16,6 +18,7 @@ import {
   OrdersResponse,
   OrganizationContractResponse,
   OrganizationIdParams,
+  OrganizationSeatsResponse,
   PaymentMethodIdParams,
   PaymentMethodResponse,
   RemoveChargeRequest,
@@ -106,6 +109,42 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
       const order = await service.currentOrder(ctx, requireActor(request), request.params.id);
       return { order, metadata: { template_data: order?.template_data ?? null } };
     },
+  );
+
+  app.get(
+    '/organizations/:id/seats',
+    {
+      schema: {
+        tags,
+        summary:
+          "The Extra tab: the contract's license (seats, devices, available seats), whether its type allows buying seats, and the seat price (cents)",
+        params: OrganizationIdParams,
+        response: { 200: OrganizationSeatsResponse, ...readErrors },
+      },
+    },
+    async (request) => service.organizationSeats(ctx, requireActor(request), request.params.id),
+  );
+
+  app.post(
+    '/organizations/:id/buy-seats',
+    {
+      schema: {
+        tags,
+        summary:
+          "Buys seats (1-50): the license gains them and 'Additional seats (n)' goes on the current order (403 when the license type does not allow it)",
+        params: OrganizationIdParams,
+        body: BuySeatsRequest,
+        response: { 200: BuySeatsResponse, ...writeErrors },
+      },
+    },
+    async (request) =>
+      service.buySeats(
+        ctx,
+        requireActor(request),
+        request.params.id,
+        request.body.quantity,
+        requestMeta(request),
+      ),
   );
 
   app.get(

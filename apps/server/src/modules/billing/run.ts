@@ -30,7 +30,6 @@ import {
   monthlyInvoiceNotice,
   billingKey,
   billingPeriod,
-  chargeKey,
   consumeCredits,
   isoDay,
   monthlyInvoice,
@@ -304,7 +303,9 @@ async function chargeOrder(
   const prepared = await ctx.db.transaction().execute(async (trx) => {
     const head = await repo.lockOrderForCharge(trx, order.id);
     if (!head || head.fm_invoice_status !== 'PENDING' || !head.billing_key) return undefined;
-    const key = chargeKey(contractId, head.invoice_date);
+    // The key of its order (for a monthly order chargeKey(contract, due date); seats bought on the
+    // Extra tab have an order and so a key of their own).
+    const key = `${head.billing_key}-charge`;
     const existing = await repo.attemptByKey(trx, key);
     if (existing) {
       // A charge interrupted before its outcome was written: asked again with the same key.

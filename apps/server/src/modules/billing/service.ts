@@ -10,10 +10,17 @@
  *   or management with orders.manage or contracts.manage;
  * - subscriptions: management with contracts.manage or orders.manage reads; suspend and resume
  *   need contracts.manage; Attempt Payment contracts.manage or orders.manage;
- * - adding a discount or charge: orders.manage or contracts.manage; removing one: orders.manage.
+ * - adding a discount or charge: orders.manage or contracts.manage; removing one: orders.manage;
+ * - seats (the Extra tab): the payment-method gate, and the license type must allow buying seats.
  */
 import {
+  ADDITIONAL_SEATS_PRODUCT,
   BILLING_MESSAGES,
+  SEAT_MESSAGES,
+  additionalSeatsLabel,
+  seatsTotalCents,
+  type BuySeatsResponse,
+  type OrganizationSeatsResponse,
   isRemovableAdjustment,
   lastDayOfExpiryMonth,
   type Contract,
@@ -23,6 +30,7 @@ import {
   type PaymentMethod,
   type PaymentStatus,
 } from '@archline/contracts';
+import { addDays, isoDay } from '@archline/contracts/billing-run';
 import { orderTotals, type PaymentMethodType } from '@archline/contracts/price-rules';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
@@ -35,9 +43,12 @@ import type { RequestMeta } from '../../platform/http/request-meta.ts';
 import { authorize, can, organizationScope } from '../../platform/permissions/index.ts';
 import { seesOrganization } from '../../platform/permissions/organization-scope.ts';
 import { paymentProcessorFor } from '../../platform/payments/index.ts';
+import { findLicenseById } from '../licenses/service.ts';
 import { notifyUser } from '../notifications/service.ts';
+import { effectivePricing } from '../pricing/index.ts';
 import { notificationEnabled } from '../users/service.ts';
 import * as repo from './repository.ts';
+import * as runRepo from './run-repository.ts';
 
 type Db = Kysely<DB>;
 
@@ -551,4 +562,108 @@ export async function resumeContract(
   const message =
     outcome && !outcome.paid ? `${BILLING_MESSAGES.resumed} ${outcome.message}` : BILLING_MESSAGES.resumed;
   return { contract, message };
+}
+
+// ---- seats (the account page's Extra tab) ---------------------------------------------------
+
+/** The contract's license of the organization (undefined without a contract or license). */
+async function contractLicense(ctx: AppContext, organizationId: number) {
+  const contract = await repo.findContractOfOrganization(ctx.db, organizationId);
+  if (!contract?.license_id) return { contract, license: undefined };
+  return { contract, license: await findLicenseById(ctx, contract.license_id) };
+}
+
+/**
+ * GET /organizations/{id}/seats: the contract's license (seats, devices, available seats), whether
+ * its type allows buying seats, and the price of one seat. The payment gate (the owner's
+ * organization.f_m_payment_methods.update; management with organizations.manage).
+ */
+export async function organizationSeats(
+  ctx: AppContext,
+  actor: Actor,
+  organizationId: number,
+): Promise<OrganizationSeatsResponse> {
+  await gateOrganization(ctx.db, actor, organizationId, 'payment');
+  const [{ license }, prices] = await Promise.all([
+    contractLicense(ctx, organizationId),
+    effectivePricing(ctx, organizationId),
+  ]);
+  return {
+    license: license ?? null,
+    allow_buy_seats: license ? await repo.licenseAllowsSeats(ctx.db, license.id) : false,
+    seat_price: prices.settings.additional_seat,
+  };
+}
+
+/**
+ * POST /organizations/{id}/buy-seats: in one transaction the contract's license gains the seats
+ * and 'Additional seats (n)' at quantity × the seat price goes on the current order when the
+ * billing run will still charge it in full, else on a new current order of its own that the run
+ * charges after delay_payment_processing days. 403 when the license type does not allow it.
+ */
+export async function buySeats(
+  ctx: AppContext,
+  actor: Actor,
+  organizationId: number,
+  quantity: number,
+  meta: RequestMeta,
+  now: Date = new Date(),
+): Promise<BuySeatsResponse> {
+  await gateOrganization(ctx.db, actor, organizationId, 'payment');
+  // Other modules' reads first, outside the transaction.
+  const prices = await effectivePricing(ctx, organizationId);
+  const price = prices.settings.additional_seat;
+  const value = seatsTotalCents(quantity, price);
+  const productId = await runRepo.productId(
+    ctx.db,
+    ADDITIONAL_SEATS_PRODUCT.code,
+    ADDITIONAL_SEATS_PRODUCT.name,
+  );
+  const today = isoDay(now);
+  const { licenseId, orderId } = await ctx.db.transaction().execute(async (trx) => {
+    const contract = await repo.findContractOfOrganization(trx, organizationId);
+    const license = contract?.license_id ? await repo.lockSeatLicense(trx, contract.license_id) : undefined;
+    if (!contract || !license) throw forbidden(SEAT_MESSAGES.noLicense);
+    if (!license.allow_buy_seats) throw forbidden(SEAT_MESSAGES.notAllowed);
+    if (contract.suspended_at) throw conflict(SEAT_MESSAGES.suspended);
+    await repo.addLicenseSeats(trx, license.id, quantity);
+    const head =
+      (await repo.lockOpenRunOrder(trx, organizationId)) ??
+      (await repo.insertSeatsOrder(trx, {
+        organization_id: organizationId,
+        contract_id: contract.id,
+        today,
+        payment_due_date: addDays(today, prices.settings.delay_payment_processing),
+      }));
+    await runRepo.insertOrderItems(trx, [
+      {
+        order_id: head.id,
+        product_id: productId,
+        value,
+        action_date: today,
+        details: {
+          description: additionalSeatsLabel(quantity),
+          quantity,
+          unit_price: price,
+          license_id: license.id,
+        },
+      },
+    ]);
+    await recomputeTotals(trx, head);
+    await audit(
+      trx,
+      actor,
+      meta,
+      'billing.seats-buy',
+      organizationId,
+      { type: 'license', id: license.id },
+      { quantity, unit_price: price, value, order_id: head.id, seats: license.seats + quantity },
+    );
+    return { licenseId: license.id, orderId: head.id };
+  });
+  return {
+    message: SEAT_MESSAGES.bought(quantity),
+    license: (await findLicenseById(ctx, licenseId))!,
+    order: (await repo.findOrder(ctx.db, orderId))!,
+  };
 }

@@ -41,6 +41,7 @@ function validPricing(overrides: Partial<UpdatePricingRequest> = {}): UpdatePric
       flat_monthly: 19999,
       root_integration: 4000,
       root_integration_with_ai: 6050,
+      additional_seat: 4500,
     },
     arch_volume_discounts: [
       { volume: 10, discount: 5 },
@@ -89,14 +90,19 @@ describe('GET and PUT /pricing (global)', () => {
     }
   });
 
-  it('before any save, the global list is all zero with the shortest delays', async () => {
+  it('before any save, the global list is all zero with the shortest delays (a seat $50.00)', async () => {
     const res = await get('/pricing', admin);
     expect(res.statusCode).toBe(200);
     expect(res.json().pricing).toMatchObject({
       organization_id: null,
       is_custom: false,
       arch_fees: { software: 0, rush_case: 0 },
-      settings: { delay_case_charging: 1, delay_payment_processing: 1, flat_monthly: 0 },
+      settings: {
+        delay_case_charging: 1,
+        delay_payment_processing: 1,
+        flat_monthly: 0,
+        additional_seat: 5000,
+      },
       arch_volume_discounts: [],
     });
   });
@@ -114,6 +120,7 @@ describe('GET and PUT /pricing (global)', () => {
         delay_payment_processing: 3,
         flat_monthly: 19999,
         root_integration_with_ai: 6050,
+        additional_seat: 4500,
       },
       arch_volume_discounts: [
         { volume: 10, discount: 5, is_global: true },
@@ -122,10 +129,11 @@ describe('GET and PUT /pricing (global)', () => {
     });
     const row = await t.db
       .selectFrom('pricing')
-      .select(['flat_monthly', 'arch_fees', 'updated_by_user_id'])
+      .select(['flat_monthly', 'additional_seat', 'arch_fees', 'updated_by_user_id'])
       .where('organization_id', 'is', null)
       .executeTakeFirstOrThrow();
     expect(Number(row.flat_monthly)).toBe(199.99);
+    expect(Number(row.additional_seat)).toBe(45);
     expect((row.arch_fees as { rush_case: number }).rush_case).toBe(50);
     const again = await get('/pricing', admin);
     expect(again.json().pricing.settings.flat_monthly).toBe(19999);
@@ -160,6 +168,8 @@ describe('GET and PUT /pricing (global)', () => {
       PRICING_MESSAGES.max10Days,
     ],
     ['settings.flat_monthly', settings({ flat_monthly: -1 }), PRICING_MESSAGES.invalid],
+    ['settings.additional_seat', settings({ additional_seat: -1 }), PRICING_MESSAGES.invalid],
+    ['settings.additional_seat', settings({ additional_seat: 12.5 }), PRICING_MESSAGES.invalid],
     [
       'arch_fees.print',
       validPricing({ arch_fees: { ...validPricing().arch_fees, print: undefined as unknown as number } }),

@@ -26,6 +26,7 @@ const valid = () => ({
     flat_monthly: 0,
     root_integration: 0,
     root_integration_with_ai: 0,
+    additional_seat: 0,
   },
   arch_volume_discounts: [] as unknown[],
 });

@@ -64,6 +64,7 @@ const PRICING_COLUMNS = [
   'flat_monthly',
   'root_integration',
   'root_integration_with_ai',
+  'additional_seat',
   'updated_at',
 ] as const;
 
@@ -71,6 +72,9 @@ export interface PricingRow {
   id: number;
   pricing: Pricing;
 }
+
+/** The price of an additional seat before staff set one ($50.00, the column's default). */
+export const DEFAULT_ADDITIONAL_SEAT_CENTS = 5000;
 
 /** Zero prices with the shortest delays: a price list before anyone set one. */
 export function emptyPricing(organizationId: number | null): Pricing {
@@ -88,6 +92,7 @@ export function emptyPricing(organizationId: number | null): Pricing {
       flat_monthly: 0,
       root_integration: 0,
       root_integration_with_ai: 0,
+      additional_seat: DEFAULT_ADDITIONAL_SEAT_CENTS,
     },
     arch_volume_discounts: [],
     custom_rxform: [],
@@ -124,6 +129,7 @@ export async function findPricing(db: Db, organizationId: number | null): Promis
         flat_monthly: dollarsToCents(row.flat_monthly),
         root_integration: dollarsToCents(row.root_integration),
         root_integration_with_ai: dollarsToCents(row.root_integration_with_ai),
+        additional_seat: dollarsToCents(row.additional_seat),
       },
       arch_volume_discounts: tiers.map((t) => ({
         volume: Number(t.volume),
@@ -155,6 +161,7 @@ export async function savePricing(
     flat_monthly: centsToNumeric(values.settings.flat_monthly),
     root_integration: centsToNumeric(values.settings.root_integration),
     root_integration_with_ai: centsToNumeric(values.settings.root_integration_with_ai),
+    additional_seat: centsToNumeric(values.settings.additional_seat),
     updated_by_user_id: userId,
     updated_at: sql<Date>`now()`,
     ...(values.custom_rxform
@@ -189,11 +196,12 @@ export async function savePricing(
     const inserted = await sql<{ id: number }>`
       insert into pricing (organization_id, arch_fees, export_fees, shipping_fees, custom_rxform,
         delay_case_charging, delay_payment_processing, flat_monthly, root_integration,
-        root_integration_with_ai, updated_by_user_id)
+        root_integration_with_ai, additional_seat, updated_by_user_id)
       values (${organizationId}, ${columns.arch_fees}::jsonb, ${columns.export_fees}::jsonb,
         ${columns.shipping_fees}::jsonb, ${columns.custom_rxform ?? '[]'}::jsonb,
         ${columns.delay_case_charging}, ${columns.delay_payment_processing}, ${columns.flat_monthly}::numeric,
-        ${columns.root_integration}::numeric, ${columns.root_integration_with_ai}::numeric, ${userId})
+        ${columns.root_integration}::numeric, ${columns.root_integration_with_ai}::numeric,
+        ${columns.additional_seat}::numeric, ${userId})
       on conflict (coalesce(organization_id, 0)) do update set
         arch_fees = excluded.arch_fees, export_fees = excluded.export_fees,
         shipping_fees = excluded.shipping_fees,
@@ -202,6 +210,7 @@ export async function savePricing(
         delay_payment_processing = excluded.delay_payment_processing,
         flat_monthly = excluded.flat_monthly, root_integration = excluded.root_integration,
         root_integration_with_ai = excluded.root_integration_with_ai,
+        additional_seat = excluded.additional_seat,
         updated_by_user_id = excluded.updated_by_user_id, updated_at = now()
       returning id`.execute(trx);
     id = Number(inserted.rows[0]!.id);

@@ -1,6 +1,7 @@
 import { PaymentMethodForm } from '../../features/account-setup/components/payment-method-form.tsx';
 import { AccountInstallerTab } from '../../features/installers/components/account-installer-tab.tsx';
 import { AccountPage as AccountTabs } from '../../features/account/pages/account-page.tsx';
+import { ExtraTab } from '../../features/billing/components/extra-tab.tsx';
 import { InvoicesTab } from '../../features/billing/components/invoices-tab.tsx';
 import { PaymentTab as BillingPaymentTab } from '../../features/billing/components/payment-tab.tsx';
 import { DevicesTab } from '../../features/organization-account/components/devices-tab.tsx';
@@ -21,6 +22,7 @@ export function AccountPage() {
   return (
     <AccountTabs
       PaymentTab={PaymentTab}
+      ExtraTab={ExtraTab}
       InvoicesTab={InvoicesTab}
       InstallerTab={AccountInstallerTab}
       OrganizationTab={OrganizationTab}

@@ -14,6 +14,7 @@ export interface AccountTab {
 export const BUILT_ACCOUNT_TABS: readonly AccountTab[] = [
   { number: 0, label: 'User' },
   { number: 2, label: 'Payment' },
+  { number: 3, label: 'Extra' },
   { number: 4, label: 'Invoices' },
   { number: 5, label: 'Installer' },
   { number: 6, label: 'Organization' },

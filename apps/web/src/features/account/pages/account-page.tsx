@@ -30,6 +30,8 @@ function UserTab({ user }: { user: MeUser }) {
 /** The tabs other features (billing, organization-account) own; app/ composes them into the page. */
 export interface AccountPageTabs {
   PaymentTab: ComponentType<{ user: MeUser }>;
+  /** Billing's Extra tab (buying seats). */
+  ExtraTab: ComponentType<{ user: MeUser }>;
   InvoicesTab: ComponentType<{ user: MeUser }>;
   /** The installers feature's Installer tab. */
   InstallerTab?: ComponentType;
@@ -42,6 +44,7 @@ export interface AccountPageTabs {
 /** /account?tab=N: the tabs the user may see (of those the portal has), User first. */
 export function AccountPage({
   PaymentTab,
+  ExtraTab,
   InvoicesTab,
   InstallerTab,
   OrganizationTab,
@@ -78,6 +81,7 @@ export function AccountPage({
       <Box role="tabpanel" id="account-tabpanel" aria-labelledby={`account-tab-${current.number}`}>
         {current.number === 0 && <UserTab user={user} />}
         {current.number === 2 && <PaymentTab user={user} />}
+        {current.number === 3 && <ExtraTab user={user} />}
         {current.number === 4 && <InvoicesTab user={user} />}
         {current.number === 5 && InstallerTab && <InstallerTab />}
         {current.number === 6 && <OrganizationTab user={user} />}

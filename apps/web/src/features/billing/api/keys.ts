@@ -12,3 +12,5 @@ export const CONTRACTS_KEY = [...BILLING_KEY, 'contracts'] as const;
 export const contractKey = (id: number) => [...CONTRACTS_KEY, 'one', id] as const;
 export const periodicRulesKey = (contractId: number) =>
   [...CONTRACTS_KEY, 'periodic-rules', contractId] as const;
+export const organizationSeatsKey = (organizationId: number) =>
+  [...BILLING_KEY, 'organization-seats', organizationId] as const;

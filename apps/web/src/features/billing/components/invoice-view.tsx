@@ -6,7 +6,12 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { templatePatients, type Order, type OrderAdjustment } from '@archline/contracts';
+import {
+  orderItemDescription,
+  templatePatients,
+  type Order,
+  type OrderAdjustment,
+} from '@archline/contracts';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { formatCents, formatDate } from '../../../lib/format.ts';
@@ -105,7 +110,7 @@ export function InvoiceView({
                       component="span"
                       sx={struckThrough(order, item) ? { textDecoration: 'line-through' } : undefined}
                     >
-                      {item.product.name}
+                      {orderItemDescription(item)}
                     </Box>
                     {item.patient && (
                       <Typography variant="body2" color="text.secondary">

@@ -176,6 +176,7 @@ export function PricingForm({
           cell(field('settings.flat_monthly', 'Flat Monthly', 'dollars'), 'fm'),
           cell(field('settings.root_integration', 'Root Integration', 'dollars'), 'ri'),
           cell(field('settings.root_integration_with_ai', 'Root Integration with AI', 'dollars'), 'riai'),
+          cell(field('settings.additional_seat', 'Additional Seat', 'dollars'), 'seat'),
         ])}
         <Box
           component="fieldset"
