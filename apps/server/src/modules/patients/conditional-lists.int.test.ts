@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ListPatientsResponse } from '@archline/contracts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { API, bearer, givenOrganization, givenUser, tokenFor } from '../../../test/auth-helpers.ts';
 import { buildPatient, buildRxForm } from '../../db/seed/factories.ts';
@@ -130,6 +131,19 @@ describe('GET /patients answers conditionally', () => {
     expect(anonymous.statusCode).toBe(401);
     const other = await get(`/patients?organization_id=${orgB}`, ownerA.headers, '*');
     expect(other.statusCode).toBe(404);
+  });
+});
+
+describe('GET /patients is written by its compiled serializer', () => {
+  it('the answer is exactly what its contract accepts, property for property, for a practice and the lab', async () => {
+    for (const h of [ownerA.headers, admin]) {
+      const res = await get('/patients?per_page=100', h);
+      expect(res.statusCode).toBe(200);
+      const body = res.json();
+      expect(body.data.length).toBeGreaterThan(0);
+      // parse() keeps only what the schema names and checks every value
+      expect(ListPatientsResponse.parse(body)).toEqual(body);
+    }
   });
 });
 

@@ -23,6 +23,7 @@ import {
 } from '@archline/contracts';
 import { requireActor } from '../../platform/auth/plugin.ts';
 import { ifNoneMatchOf, NotModified, sendConditional } from '../../platform/http/conditional.ts';
+import { compiledOutput } from '../../platform/http/serializer.ts';
 import * as service from './service.ts';
 import { createPatient } from './create-patient.ts';
 
@@ -43,7 +44,7 @@ export const patientRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           'Patients the caller may see, one page (practice: the current organization; management: its scope; lab partner: cases assigned to the third party)',
         querystring: ListPatientsQuery,
-        response: { 200: ListPatientsResponse, 304: NotModified, ...errors },
+        response: { 200: compiledOutput(ListPatientsResponse), 304: NotModified, ...errors },
       },
     },
     async (request, reply) =>
