@@ -10,7 +10,16 @@ import {
 } from '@archline/contracts';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { BatchesPage } from './batches-page.tsx';
+
+const held = vi.hoisted(() => ({ permissions: new Set<string>(['batches.view', 'printing-files.view']) }));
+vi.mock('../../../session/permissions.ts', () => ({
+  usePermissions: () => ({
+    permissions: held.permissions,
+    can: (...anyOf: string[]) => anyOf.some((p) => held.permissions.has(p)),
+  }),
+}));
+
+const { BatchesPage } = await import('./batches-page.tsx');
 
 function item(id: number, patch: Partial<BatchListItem> = {}): BatchListItem {
   return {
@@ -186,5 +195,25 @@ describe('the batches page', () => {
     fetchMock.mockImplementation(async () => json(page([])));
     renderPage();
     expect(await screen.findByText(BATCH_MESSAGES.noBatches)).toBeInTheDocument();
+  });
+});
+
+describe('the way to the printing files', () => {
+  it('staff who may view printing files get a Printing Files link to /printing-files', async () => {
+    const user = userEvent.setup();
+    renderPage();
+    await user.click(await screen.findByRole('link', { name: 'Printing Files' }));
+    expect(screen.getByTestId('where')).toHaveTextContent('/printing-files');
+  });
+
+  it('is not offered without printing-files.view', async () => {
+    held.permissions = new Set(['batches.view']);
+    try {
+      renderPage();
+      expect(await screen.findByText('Week 12')).toBeInTheDocument();
+      expect(screen.queryByRole('link', { name: 'Printing Files' })).not.toBeInTheDocument();
+    } finally {
+      held.permissions = new Set(['batches.view', 'printing-files.view']);
+    }
   });
 });

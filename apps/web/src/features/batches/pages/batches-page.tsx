@@ -1,3 +1,4 @@
+import DescriptionIcon from '@mui/icons-material/Description';
 import SearchIcon from '@mui/icons-material/Search';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -22,6 +23,7 @@ import { useState, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { DataTable } from '../../../components/data-table.tsx';
 import { formatTimestamp } from '../../../lib/format.ts';
+import { usePermissions } from '../../../session/permissions.ts';
 import { SEARCH_DEBOUNCE_MS, useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 import { useBatches, type BatchOrderBy } from '../api/list-batches.ts';
 import { BatchStatusChip } from '../components/batch-status-chip.tsx';
@@ -30,8 +32,12 @@ const COLUMNS = 6;
 
 const filterLabel = (s: BatchStatusFilter) => (s === 'all' ? 'All' : BATCH_STATUS_LABELS[s]);
 
-/** /batches (staff): the print batches, searched by name, filtered by status, sorted and paged. */
+/**
+ * /batches (staff): the print batches, searched by name, filtered by status, sorted and paged; with
+ * printing-files.view, the way to the printing files (/printing-files, which has no sidebar entry).
+ */
 export function BatchesPage() {
+  const { can } = usePermissions();
   const [search, setSearch] = useState('');
   const [status, setStatus] = useState<BatchStatusFilter>('all');
   const [orderBy, setOrderBy] = useState<BatchOrderBy>('created_at');
@@ -61,9 +67,30 @@ export function BatchesPage() {
 
   return (
     <Box>
-      <Typography variant="h1" component="h1" sx={{ mb: 2 }}>
-        Batches
-      </Typography>
+      <Box
+        sx={{
+          mb: 2,
+          display: 'flex',
+          gap: 2,
+          flexWrap: 'wrap',
+          alignItems: 'center',
+          justifyContent: 'space-between',
+        }}
+      >
+        <Typography variant="h1" component="h1">
+          Batches
+        </Typography>
+        {can('printing-files.view') && (
+          <Button
+            component={RouterLink}
+            to="/printing-files"
+            variant="outlined"
+            startIcon={<DescriptionIcon />}
+          >
+            Printing Files
+          </Button>
+        )}
+      </Box>
       <Card>
         <Box sx={{ p: 2, display: 'flex', gap: 2, flexWrap: 'wrap', alignItems: 'center' }}>
           <TextField
