@@ -1,13 +1,9 @@
 import DescriptionIcon from '@mui/icons-material/Description';
-import SearchIcon from '@mui/icons-material/Search';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
-import InputAdornment from '@mui/material/InputAdornment';
 import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
-import TableSortLabel from '@mui/material/TableSortLabel';
-import TextField from '@mui/material/TextField';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
@@ -19,9 +15,10 @@ import {
   BATCHES_DEFAULT_PAGE_SIZE,
   type BatchStatusFilter,
 } from '@archline/contracts';
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { DataTable } from '../../../components/data-table.tsx';
+import { SearchField, useTableSort } from '../../../components/table-controls.tsx';
 import { formatTimestamp } from '../../../lib/format.ts';
 import { usePermissions } from '../../../session/permissions.ts';
 import { SEARCH_DEBOUNCE_MS, useDebouncedValue } from '../../../lib/use-debounced-value.ts';
@@ -40,30 +37,16 @@ export function BatchesPage() {
   const { can } = usePermissions();
   const [search, setSearch] = useState('');
   const [status, setStatus] = useState<BatchStatusFilter>('all');
-  const [orderBy, setOrderBy] = useState<BatchOrderBy>('created_at');
-  const [order, setOrder] = useState<'asc' | 'desc'>('desc');
   const [page, setPage] = useState(0);
+  const {
+    orderBy,
+    order,
+    header: sortable,
+  } = useTableSort<BatchOrderBy>({ orderBy: 'created_at', order: 'desc' }, () => setPage(0));
   const [perPage, setPerPage] = useState(BATCHES_DEFAULT_PAGE_SIZE);
   const searchByName = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
   const batches = useBatches({ searchByName, status, orderBy, order, page: page + 1, perPage });
   const rows = batches.data?.data ?? [];
-
-  const sortBy = (column: BatchOrderBy) => {
-    setOrder(column === orderBy && order === 'asc' ? 'desc' : 'asc');
-    setOrderBy(column);
-    setPage(0);
-  };
-  const sortable = (column: BatchOrderBy, label: ReactNode) => (
-    <TableCell sortDirection={orderBy === column ? order : false} sx={{ whiteSpace: 'nowrap' }}>
-      <TableSortLabel
-        active={orderBy === column}
-        direction={orderBy === column ? order : 'asc'}
-        onClick={() => sortBy(column)}
-      >
-        {label}
-      </TableSortLabel>
-    </TableCell>
-  );
 
   return (
     <Box>
@@ -93,26 +76,15 @@ export function BatchesPage() {
       </Box>
       <Card>
         <Box sx={{ p: 2, display: 'flex', gap: 2, flexWrap: 'wrap', alignItems: 'center' }}>
-          <TextField
-            type="search"
+          <SearchField
             placeholder="Batch Name"
-            margin="none"
+            label="Search by batch name"
+            width={320}
             value={search}
-            onChange={(e) => {
-              setSearch(e.target.value);
+            onChange={(v) => {
+              setSearch(v);
               setPage(0);
             }}
-            slotProps={{
-              htmlInput: { 'aria-label': 'Search by batch name' },
-              input: {
-                startAdornment: (
-                  <InputAdornment position="start">
-                    <SearchIcon aria-hidden="true" />
-                  </InputAdornment>
-                ),
-              },
-            }}
-            sx={{ width: { xs: '100%', sm: 320 } }}
           />
           <ToggleButtonGroup
             exclusive

@@ -1,13 +1,9 @@
 import DownloadIcon from '@mui/icons-material/Download';
-import SearchIcon from '@mui/icons-material/Search';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
-import InputAdornment from '@mui/material/InputAdornment';
 import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
-import TableSortLabel from '@mui/material/TableSortLabel';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import {
   PRINTING_FILE_MESSAGES,
@@ -15,8 +11,9 @@ import {
   type PrintingFile,
   type PrintingFileOrderColumn,
 } from '@archline/contracts/printing-files';
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { DataTable } from '../../../components/data-table.tsx';
+import { SearchField, useTableSort } from '../../../components/table-controls.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { notifyError } from '../../../lib/notify.tsx';
 import { SEARCH_DEBOUNCE_MS, useDebouncedValue } from '../../../lib/use-debounced-value.ts';
@@ -31,44 +28,16 @@ function caseNumber(file: PrintingFile): string {
   return `${case_number_text ?? ''}${numeric_suffix ? ` (${numeric_suffix})` : ''}`.trim();
 }
 
-function SearchField({
-  label,
-  value,
-  onChange,
-}: {
-  label: string;
-  value: string;
-  onChange: (value: string) => void;
-}) {
-  return (
-    <TextField
-      type="search"
-      placeholder={label}
-      margin="none"
-      value={value}
-      onChange={(e) => onChange(e.target.value)}
-      slotProps={{
-        htmlInput: { 'aria-label': label },
-        input: {
-          startAdornment: (
-            <InputAdornment position="start">
-              <SearchIcon aria-hidden="true" />
-            </InputAdornment>
-          ),
-        },
-      }}
-      sx={{ width: { xs: '100%', sm: 280 } }}
-    />
-  );
-}
-
 /** /printing-files (staff): the IOS and STL files of every case, searched, sorted, paged, downloaded. */
 export function PrintingFilesPage() {
   const [user, setUser] = useState('');
   const [patient, setPatient] = useState('');
-  const [orderBy, setOrderBy] = useState<PrintingFileOrderColumn>('updated_at');
-  const [order, setOrder] = useState<'asc' | 'desc'>('desc');
   const [page, setPage] = useState(0);
+  const {
+    orderBy,
+    order,
+    header: sortable,
+  } = useTableSort<PrintingFileOrderColumn>({ orderBy: 'updated_at', order: 'desc' }, () => setPage(0));
   const [perPage, setPerPage] = useState(PRINTING_FILES_DEFAULT_PAGE_SIZE);
   const [downloading, setDownloading] = useState<number | null>(null);
   const searchByUser = useDebouncedValue(user.trim(), SEARCH_DEBOUNCE_MS);
@@ -76,22 +45,6 @@ export function PrintingFilesPage() {
   const files = usePrintingFiles({ searchByUser, searchByPatient, orderBy, order, page: page + 1, perPage });
   const rows = files.data?.data ?? [];
 
-  const sortBy = (column: PrintingFileOrderColumn) => {
-    setOrder(column === orderBy && order === 'asc' ? 'desc' : 'asc');
-    setOrderBy(column);
-    setPage(0);
-  };
-  const sortable = (column: PrintingFileOrderColumn, label: ReactNode) => (
-    <TableCell sortDirection={orderBy === column ? order : false} sx={{ whiteSpace: 'nowrap' }}>
-      <TableSortLabel
-        active={orderBy === column}
-        direction={orderBy === column ? order : 'asc'}
-        onClick={() => sortBy(column)}
-      >
-        {label}
-      </TableSortLabel>
-    </TableCell>
-  );
   const download = async (file: PrintingFile) => {
     setDownloading(file.id);
     try {
@@ -111,7 +64,7 @@ export function PrintingFilesPage() {
       <Card>
         <Box sx={{ p: 2, display: 'flex', gap: 2, flexWrap: 'wrap', alignItems: 'center' }}>
           <SearchField
-            label={PRINTING_FILE_MESSAGES.searchByUser}
+            placeholder={PRINTING_FILE_MESSAGES.searchByUser}
             value={user}
             onChange={(v) => {
               setUser(v);
@@ -119,7 +72,7 @@ export function PrintingFilesPage() {
             }}
           />
           <SearchField
-            label={PRINTING_FILE_MESSAGES.searchByPatient}
+            placeholder={PRINTING_FILE_MESSAGES.searchByPatient}
             value={patient}
             onChange={(v) => {
               setPatient(v);
