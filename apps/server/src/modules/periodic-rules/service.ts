@@ -16,7 +16,7 @@ import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { DB } from '../../db/schema.ts';
 import type { Actor } from '../../platform/auth/actor.ts';
-import { recordAudit } from '../../platform/audit/index.ts';
+import { recordActorAudit } from '../../platform/audit/index.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { forbidden, notFound } from '../../platform/http/errors.ts';
 import type { RequestMeta } from '../../platform/http/request-meta.ts';
@@ -75,16 +75,11 @@ async function audit(
   id: number,
   details: Record<string, unknown>,
 ) {
-  await recordAudit(db, {
-    actorUserId: actor.userId,
-    actorEmail: actor.email,
-    ip: meta.ip,
-    requestId: meta.requestId,
+  await recordActorAudit(db, actor, meta, {
     action,
     entityType: 'periodic_rule',
     entityId: id,
     organizationId,
-    outcome: 'success',
     details,
   });
 }

@@ -23,7 +23,7 @@ import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { DB } from '../../db/schema.ts';
 import type { Actor } from '../../platform/auth/actor.ts';
-import { recordAudit } from '../../platform/audit/index.ts';
+import { recordActorAudit } from '../../platform/audit/index.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { fieldError, forbidden, notFound, unprocessable } from '../../platform/http/errors.ts';
 import { paginate } from '../../platform/http/paginate.ts';
@@ -82,16 +82,11 @@ async function audit(
   entityId: number,
   details: Record<string, unknown>,
 ) {
-  await recordAudit(db, {
-    actorUserId: actor.userId,
-    actorEmail: actor.email,
-    ip: meta.ip,
-    requestId: meta.requestId,
+  await recordActorAudit(db, actor, meta, {
     action,
     entityType: action === 'webhooks.set-enable' ? 'organization' : 'webhook',
     entityId,
     organizationId,
-    outcome: 'success',
     details,
   });
 }

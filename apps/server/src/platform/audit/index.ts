@@ -43,6 +43,28 @@ export async function recordAudit(executor: Kysely<DB>, entry: AuditEntry): Prom
     .execute();
 }
 
+/**
+ * Appends the audit row of something a signed-in caller did: who (the actor) and from where (the
+ * request's IP and id) filled in; 'success' unless the entry says otherwise.
+ */
+export async function recordActorAudit(
+  executor: Kysely<DB>,
+  actor: Pick<Actor, 'userId' | 'email'>,
+  meta: { ip: string | null; requestId: string | null },
+  entry: Omit<AuditEntry, 'actorUserId' | 'actorEmail' | 'ip' | 'requestId' | 'outcome'> & {
+    outcome?: AuditOutcome;
+  },
+): Promise<void> {
+  await recordAudit(executor, {
+    actorUserId: actor.userId,
+    actorEmail: actor.email,
+    ip: meta.ip,
+    requestId: meta.requestId,
+    outcome: 'success',
+    ...entry,
+  });
+}
+
 /** The signed-in caller of a request, when the auth plugin resolved one. */
 function actorOf(request: FastifyRequest): Actor | null {
   return request.actor ?? null;
