@@ -19,6 +19,7 @@ export const SEAT_MESSAGES = {
   notAllowed: "The contract's license type does not allow buying seats.",
   noLicense: 'The organization has no license to add seats to.',
   suspended: 'A suspended subscription cannot buy seats. Resume it first.',
+  ownerOnly: "Seats are bought by the practice's owner (who manages its payment methods).",
   bought: (n: number) => `${n} ${n === 1 ? 'seat' : 'seats'} successfully added to the license.`,
   confirm: (n: number, total: string) =>
     `Buy ${n} ${n === 1 ? 'seat' : 'seats'} for ${total}? The license gains them now; the amount is added to the current invoice.`,

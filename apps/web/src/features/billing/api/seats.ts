@@ -4,8 +4,9 @@ import { api } from '../../../lib/api-client.ts';
 import { BILLING_KEY, organizationSeatsKey } from './keys.ts';
 
 /** GET /organizations/{id}/seats: the contract's license, whether seats may be bought, the seat price. */
-export function useOrganizationSeats(organizationId: number) {
+export function useOrganizationSeats(organizationId: number, enabled = true) {
   return useQuery({
+    enabled,
     queryKey: organizationSeatsKey(organizationId),
     queryFn: ({ signal }) =>
       api.get<OrganizationSeatsResponse>(`/organizations/${organizationId}/seats`, { signal }),

@@ -19,10 +19,14 @@ vi.setConfig({ testTimeout: 120_000 });
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
-const user = {
-  current_organization_id: 7,
-  organizations: [{ id: 7, name: 'Bright Smiles' }],
-} as unknown as MeUser;
+const userWith = (permissions: string[]) =>
+  ({
+    current_organization_id: 7,
+    roles: [{ name: 'doctor' }],
+    all_permissions: [],
+    organizations: [{ id: 7, name: 'Bright Smiles', pivot: { all_permissions: permissions } }],
+  }) as unknown as MeUser;
+const user = userWith(['organization.f_m_payment_methods.update']);
 const license = {
   id: 3,
   organization_id: 7,
@@ -112,6 +116,17 @@ describe('ExtraTab', () => {
     await u.type(quantity, '0');
     expect(await screen.findByText(SEAT_MESSAGES.min)).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('tells a member without the payment permission who buys seats, and asks the server nothing', async () => {
+    const client = new QueryClient();
+    render(
+      <QueryClientProvider client={client}>
+        <ExtraTab user={userWith([])} />
+      </QueryClientProvider>,
+    );
+    expect(screen.getByText(SEAT_MESSAGES.ownerOnly)).toBeInTheDocument();
+    expect(calls).toEqual([]);
   });
 
   it('says so when the license type does not allow buying seats', async () => {

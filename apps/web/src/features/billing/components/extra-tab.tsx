@@ -24,6 +24,7 @@ import { formatCents } from '../../../lib/format.ts';
 import { applyServerErrors } from '../../../lib/form-errors.ts';
 import { notifySuccess } from '../../../lib/notify.tsx';
 import { currentOrganizationOf, type MeUser } from '../../../session/me.ts';
+import { userCan } from '../../../session/permissions.ts';
 import { useBuySeats, useOrganizationSeats } from '../api/seats.ts';
 
 function Fact({ label, value }: { label: string; value: string | number }) {
@@ -52,7 +53,9 @@ function typedQuantity(text: string): number | null {
  */
 export function ExtraTab({ user }: { user: MeUser }) {
   const organizationId = currentOrganizationOf(user)?.id ?? 0;
-  const seats = useOrganizationSeats(organizationId);
+  // Seats are bought by whoever manages the payment methods (the practice owner).
+  const mayBuy = userCan(user, 'organization.f_m_payment_methods.update');
+  const seats = useOrganizationSeats(organizationId, mayBuy);
   const buy = useBuySeats(organizationId);
   const [confirming, setConfirming] = useState<number | null>(null);
   const [error, setError] = useState<string>();
@@ -83,6 +86,7 @@ export function ExtraTab({ user }: { user: MeUser }) {
     }
   };
 
+  if (!mayBuy) return <Alert severity="info">{SEAT_MESSAGES.ownerOnly}</Alert>;
   if (seats.isPending)
     return (
       <Box role="status" sx={{ display: 'flex', alignItems: 'center', gap: 1, py: 2 }}>
