@@ -1040,16 +1040,16 @@ export interface WebhookDeliveries {
   attempts: Generated<number>;
   created_at: Generated<Timestamp>;
   delivered_at: Timestamp | null;
-  event: string;
-  id: Generated<number>;
-  payload: Json;
   duration_ms: number | null;
   error: string | null;
-  response_status: number | null;
+  event: string;
   event_id: string;
-  status: Generated<string>;
+  id: Generated<number>;
   last_attempt_at: Timestamp | null;
   next_retry_at: Timestamp | null;
+  payload: Json;
+  response_status: number | null;
+  status: Generated<string>;
   webhook_id: number;
 }
 

@@ -54,8 +54,8 @@ import { notifyUser } from '../notifications/service.ts';
 import { effectivePricing } from '../pricing/index.ts';
 import { notificationEnabled } from '../users/service.ts';
 import * as billingRepo from './repository.ts';
-import { emitWebhookEvent } from '../webhooks/index.ts';
 import * as repo from './run-repository.ts';
+import { emitWebhookEvent } from '../webhooks/index.ts';
 
 type Db = Kysely<DB>;
 
@@ -270,6 +270,7 @@ async function issueNextOrder(
         organizationId: c.organization_id,
         message: monthlyInvoiceNotice(c.organization_name, due, invoice.totals.total),
         link: '/account?tab=4',
+      });
     await emitWebhookEvent(ctx, trx, c.organization_id, 'invoice.issued', {
       order_id: orderId,
       invoice_id: `INV-${c.organization_id}-${due.replace(/-/g, '')}`,
@@ -277,7 +278,6 @@ async function issueNextOrder(
       payment_due_date: paymentDueDate(due, prices.settings.delay_payment_processing),
       total: invoice.totals.total,
     });
-      });
     return { orderId, nextDue: period.next_payment_date };
   });
 }
