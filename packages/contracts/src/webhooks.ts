@@ -69,6 +69,8 @@ export const WEBHOOK_MESSAGES = {
   rotated: 'Signing secret rotated. Copy the new secret now: it is shown only once.',
   testQueued: 'Test event queued.',
   noEndpoints: 'No webhook endpoints yet.',
+  offered: 'Webhooks are now offered to this practice.',
+  withdrawn: 'Webhooks are no longer offered to this practice.',
   noDeliveries: 'No deliveries yet.',
 } as const;
 
@@ -105,6 +107,26 @@ export const SetWebhooksEnabledResponse = z.object({
   webhooks_enabled: z.boolean(),
 });
 export type SetWebhooksEnabledResponse = z.infer<typeof SetWebhooksEnabledResponse>;
+
+/**
+ * Whether the provider offers webhooks to a practice (management, organization.webhooks.manage):
+ * offered is webhooks_enabled not null (the practice's Webhooks tab shows); enabled is the
+ * practice's own switch.
+ */
+export const WebhooksOfferResponse = z.object({
+  offered: z.boolean(),
+  enabled: z.boolean(),
+  endpoints: z.number().int(),
+});
+export type WebhooksOfferResponse = z.infer<typeof WebhooksOfferResponse>;
+
+export const SetWebhooksOfferRequest = z.object({
+  offered: z.boolean({ error: 'The value must be true or false.' }),
+});
+export type SetWebhooksOfferRequest = z.infer<typeof SetWebhooksOfferRequest>;
+
+export const SetWebhooksOfferResponse = WebhooksOfferResponse.extend({ message: z.string() });
+export type SetWebhooksOfferResponse = z.infer<typeof SetWebhooksOfferResponse>;
 
 export const WebhookEndpointParams = z.object({
   id: z.coerce.number().int().positive(),

@@ -36,6 +36,18 @@ export async function setWebhooksEnabled(db: Db, id: number, value: boolean): Pr
     .execute();
 }
 
+/** Offers webhooks to the organization (off until the practice switches them on) or withdraws them. */
+export async function setWebhooksOffered(db: Db, id: number, offered: boolean): Promise<void> {
+  await db
+    .updateTable('organizations')
+    .set({
+      webhooks_enabled: offered ? sql<boolean>`coalesce(webhooks_enabled, false)` : null,
+      updated_at: sql<Date>`now()`,
+    })
+    .where('id', '=', id)
+    .execute();
+}
+
 export async function listEndpoints(db: Db, organizationId: number): Promise<WebhookRow[]> {
   return db
     .selectFrom('webhooks')

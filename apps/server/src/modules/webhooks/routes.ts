@@ -8,6 +8,9 @@ import {
   MessageResponse,
   OrganizationIdParams,
   SetWebhooksEnabledRequest,
+  SetWebhooksOfferRequest,
+  SetWebhooksOfferResponse,
+  WebhooksOfferResponse,
   SetWebhooksEnabledResponse,
   UpdateWebhookRequest,
   WebhookEndpointParams,
@@ -51,6 +54,42 @@ const eventCallback = {
 export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
   const ctx = app.ctx;
   registerWebhookDelivery(ctx);
+
+  app.get(
+    '/organizations/:id/webhooks/offer',
+    {
+      schema: {
+        tags,
+        summary:
+          'Whether the provider offers webhooks to the practice, whether the practice has them on, and its endpoints (management, organization.webhooks.manage)',
+        params: OrganizationIdParams,
+        response: { 200: WebhooksOfferResponse, ...errors },
+      },
+    },
+    async (request) => service.getOffer(ctx, requireActor(request), request.params.id),
+  );
+
+  app.put(
+    '/organizations/:id/webhooks/offer',
+    {
+      schema: {
+        tags,
+        summary:
+          'Offers webhooks to the practice (its Webhooks tab shows, webhooks off) or withdraws them (the tab hides, nothing is delivered; endpoints are kept) (management, organization.webhooks.manage)',
+        params: OrganizationIdParams,
+        body: SetWebhooksOfferRequest,
+        response: { 200: SetWebhooksOfferResponse, ...errors },
+      },
+    },
+    async (request) =>
+      service.setOffer(
+        ctx,
+        requireActor(request),
+        request.params.id,
+        request.body.offered,
+        requestMeta(request),
+      ),
+  );
 
   app.post(
     '/organizations/:id/webhooks/set-enable',

@@ -11,6 +11,7 @@
 import crypto from 'node:crypto';
 import {
   WEBHOOK_MAX_ENDPOINTS,
+  ORGANIZATION_MESSAGES,
   WEBHOOK_MESSAGES,
   WEBHOOK_PING_EVENT,
   type CreateWebhookRequest,
@@ -25,7 +26,7 @@ import type { DB } from '../../db/schema.ts';
 import type { Actor } from '../../platform/auth/actor.ts';
 import { recordActorAudit } from '../../platform/audit/index.ts';
 import type { AppContext } from '../../platform/context.ts';
-import { fieldError, forbidden, notFound, unprocessable } from '../../platform/http/errors.ts';
+import { conflict, fieldError, forbidden, notFound, unprocessable } from '../../platform/http/errors.ts';
 import { paginate } from '../../platform/http/paginate.ts';
 import type { RequestMeta } from '../../platform/http/request-meta.ts';
 import { authorize } from '../../platform/permissions/index.ts';
@@ -84,7 +85,8 @@ async function audit(
 ) {
   await recordActorAudit(db, actor, meta, {
     action,
-    entityType: action === 'webhooks.set-enable' ? 'organization' : 'webhook',
+    entityType:
+      action === 'webhooks.set-enable' || action === 'webhooks.set-offer' ? 'organization' : 'webhook',
     entityId,
     organizationId,
     details,
@@ -106,6 +108,65 @@ export async function setEnabled(
     await audit(trx, actor, meta, 'webhooks.set-enable', organizationId, organizationId, { value });
   });
   return { message: value ? WEBHOOK_MESSAGES.enabled : WEBHOOK_MESSAGES.disabled, webhooks_enabled: value };
+}
+
+/**
+ * The organization whose webhook offer a member of the provider's staff manages: visible (404
+ * otherwise), organization.webhooks.manage, the management profile (a practice never offers
+ * itself webhooks: 403).
+ */
+async function offeringOrganization(
+  db: Db,
+  actor: Actor,
+  organizationId: number,
+  opts: { forUpdate?: boolean } = {},
+) {
+  await requireVisibleOrganization(db, actor, organizationId);
+  authorize(actor, 'organization.webhooks.manage');
+  if (actor.profile !== 'management') throw forbidden();
+  const org = await repo.findOrganization(db, organizationId, opts);
+  if (!org) throw notFound();
+  return org;
+}
+
+async function offerOf(db: Db, organizationId: number, webhooksEnabled: boolean | null) {
+  return {
+    offered: webhooksEnabled !== null,
+    enabled: webhooksEnabled === true,
+    endpoints: await repo.countEndpoints(db, organizationId),
+  };
+}
+
+/** GET /organizations/{id}/webhooks/offer (management) */
+export async function getOffer(ctx: AppContext, actor: Actor, organizationId: number) {
+  const org = await offeringOrganization(ctx.db, actor, organizationId);
+  return offerOf(ctx.db, organizationId, org.webhooks_enabled);
+}
+
+/**
+ * PUT /organizations/{id}/webhooks/offer {offered} (management): offering shows the practice its
+ * Webhooks tab with webhooks off; withdrawing hides the tab and stops every delivery (endpoints and
+ * secrets are kept for a later offer).
+ */
+export async function setOffer(
+  ctx: AppContext,
+  actor: Actor,
+  organizationId: number,
+  offered: boolean,
+  meta: RequestMeta,
+) {
+  await offeringOrganization(ctx.db, actor, organizationId);
+  return ctx.db.transaction().execute(async (trx) => {
+    const org = await offeringOrganization(trx, actor, organizationId, { forUpdate: true });
+    if (org.deleted_at) throw conflict(ORGANIZATION_MESSAGES.readOnlyArchived);
+    await repo.setWebhooksOffered(trx, organizationId, offered);
+    await audit(trx, actor, meta, 'webhooks.set-offer', organizationId, organizationId, { offered });
+    const after = await repo.findOrganization(trx, organizationId);
+    return {
+      message: offered ? WEBHOOK_MESSAGES.offered : WEBHOOK_MESSAGES.withdrawn,
+      ...(await offerOf(trx, organizationId, after?.webhooks_enabled ?? null)),
+    };
+  });
 }
 
 /** GET /organizations/{id}/webhooks */

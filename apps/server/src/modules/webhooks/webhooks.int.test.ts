@@ -215,3 +215,79 @@ describe('webhooks', () => {
     expect((await inject('GET', `${base(999_999)}`, owner)).statusCode).toBe(404);
   });
 });
+
+describe('the webhook offer (management)', () => {
+  let admin: { authorization: string };
+  let tech: { authorization: string };
+  let practiceId: number;
+  let practiceOwner: { authorization: string };
+
+  beforeAll(async () => {
+    const a = await givenUser(t, { roles: ['admin'] });
+    admin = bearer(await tokenFor(t, a.id, { management: true }));
+    const te = await givenUser(t, { roles: ['tech_support'] });
+    tech = bearer(await tokenFor(t, te.id, { management: true }));
+    practiceId = await givenOrganization(t);
+    practiceOwner = await ownerOf(practiceId);
+  });
+
+  it('offering shows the practice its tab with webhooks off; withdrawing hides it again and keeps nothing on', async () => {
+    const before = await inject('GET', `${base(practiceId)}/offer`, admin);
+    expect(before.statusCode).toBe(200);
+    expect(before.json()).toEqual({ offered: false, enabled: false, endpoints: 0 });
+    expect((await inject('GET', base(practiceId), practiceOwner)).json().message).toBe(
+      WEBHOOK_MESSAGES.notOffered,
+    );
+
+    const offered = await inject('PUT', `${base(practiceId)}/offer`, admin, { offered: true });
+    expect(offered.statusCode).toBe(200);
+    expect(offered.json()).toEqual({
+      message: WEBHOOK_MESSAGES.offered,
+      offered: true,
+      enabled: false,
+      endpoints: 0,
+    });
+    // The practice now manages its webhooks.
+    expect(
+      (await inject('POST', `${base(practiceId)}/set-enable`, practiceOwner, { value: true })).statusCode,
+    ).toBe(200);
+    expect((await inject('POST', base(practiceId), practiceOwner, valid)).statusCode).toBe(201);
+    // Offering again keeps the practice's own switch.
+    expect((await inject('PUT', `${base(practiceId)}/offer`, admin, { offered: true })).json()).toMatchObject(
+      {
+        enabled: true,
+        endpoints: 1,
+      },
+    );
+
+    const withdrawn = await inject('PUT', `${base(practiceId)}/offer`, admin, { offered: false });
+    expect(withdrawn.json()).toEqual({
+      message: WEBHOOK_MESSAGES.withdrawn,
+      offered: false,
+      enabled: false,
+      endpoints: 1,
+    });
+    const list = await inject('GET', base(practiceId), practiceOwner);
+    expect(list.statusCode).toBe(403);
+    const audit = await t.db
+      .selectFrom('audit_log')
+      .select('details')
+      .where('action', '=', 'webhooks.set-offer')
+      .where('entity_id', '=', String(practiceId))
+      .execute();
+    expect(audit).toHaveLength(3);
+  });
+
+  it('401 without a session, 403 for staff without the permission and for the practice itself, 404 for an unknown organization, 400 naming the field', async () => {
+    expect((await t.app.inject({ method: 'GET', url: `${base(practiceId)}/offer` })).statusCode).toBe(401);
+    expect((await inject('PUT', `${base(practiceId)}/offer`, tech, { offered: true })).statusCode).toBe(403);
+    expect((await inject('PUT', `${base(orgId)}/offer`, owner, { offered: true })).statusCode).toBe(403);
+    expect((await inject('GET', `${base(orgId)}/offer`, owner)).statusCode).toBe(403);
+    expect((await inject('GET', `${base(999_999)}/offer`, admin)).statusCode).toBe(404);
+    // Another organization's practice user: 404 before any 403.
+    expect((await inject('PUT', `${base(orgId)}/offer`, otherOwner, { offered: false })).statusCode).toBe(404);
+    const bad = await inject('PUT', `${base(practiceId)}/offer`, admin, { offered: 'yes' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors.offered).toEqual(['The value must be true or false.']);
+  });
+});

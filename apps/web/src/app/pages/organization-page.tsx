@@ -5,8 +5,9 @@ import { OrganizationInstallersSection } from '../../features/installers/compone
 import { OrganizationNotificationSettingsSection } from '../../features/notifications/components/organization-notification-settings-section.tsx';
 import { OrganizationPage as OrganizationDetails } from '../../features/organizations/pages/organization-page.tsx';
 import { OrganizationPricingSection } from '../../features/pricing/components/organization-pricing-section.tsx';
+import { OrganizationWebhooksSection } from '../../features/webhooks/components/organization-webhooks-section.tsx';
 
-/** /organizations/{id}: the organization page with the form builder's RxForm sections and the library, pricing and contract sections. */
+/** /organizations/{id}: the organization page with the form builder's RxForm sections and the library, pricing, contract and webhook sections. */
 export function OrganizationPage() {
   return (
     <OrganizationDetails
@@ -16,6 +17,7 @@ export function OrganizationPage() {
       PricingSection={OrganizationPricingSection}
       NotificationSettingsSection={OrganizationNotificationSettingsSection}
       ContractSection={OrganizationContractSection}
+      WebhooksSection={OrganizationWebhooksSection}
     />
   );
 }

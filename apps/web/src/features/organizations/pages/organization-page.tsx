@@ -36,6 +36,8 @@ export interface OrganizationPageSections {
   NotificationSettingsSection?: ComponentType<{ organizationId: number; readOnly: boolean }>;
   /** The billing feature's contract section (contracts.manage or orders.manage); not for an archived organization. */
   ContractSection?: ComponentType<{ organizationId: number }>;
+  /** The webhooks feature's offer switch (management with organization.webhooks.manage). */
+  WebhooksSection?: ComponentType<{ organizationId: number; readOnly: boolean }>;
 }
 
 /** /organizations/{id}: the organization's information, locations, users, credits, archive and EasyRx. */
@@ -46,6 +48,7 @@ export function OrganizationPage({
   InstallersSection,
   NotificationSettingsSection,
   ContractSection,
+  WebhooksSection,
 }: OrganizationPageSections) {
   const { id } = useParams();
   const organizationId = Number(id);
@@ -140,6 +143,7 @@ export function OrganizationPage({
         {NotificationSettingsSection && (
           <NotificationSettingsSection organizationId={organization.id} readOnly={readOnly} />
         )}
+        {WebhooksSection && <WebhooksSection organizationId={organization.id} readOnly={readOnly} />}
         <LibrarySections organizationId={organization.id} readOnly={readOnly} />
         <AssignmentConfigurationCard organizationId={organization.id} readOnly={readOnly} />
         {canArchive && <ArchiveCard organization={organization} />}
