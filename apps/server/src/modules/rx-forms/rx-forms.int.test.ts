@@ -862,6 +862,38 @@ describe('PATCH /rx-forms/{id}', () => {
     expect(rules.can_change_assignments).toBe(false);
   });
 
+  it('a new doctor must be offered the libraries the case already holds', async () => {
+    const ownersOnly = Number(
+      (
+        await t.db
+          .insertInto('bracket_libraries')
+          .values({ organization_id: orgA, label: "Owner's Library", file_name: 'owners.zip' })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id,
+    );
+    await t.db
+      .insertInto('bracket_library_user')
+      .values({ bracket_library_id: ownersOnly, user_id: owner.id })
+      .execute();
+    try {
+      const created = await createCase(owner.headers, { user_id: owner.id, bracket_libraries: [ownersOnly] });
+      const moved = await patch(created.rx_form.id, { user_id: member.id }, owner.headers);
+      expect(moved.statusCode).toBe(422);
+      expect(moved.json().errors.bracket_libraries).toEqual([RX_FORM_MESSAGES.invalidSelection]);
+      // With a library the new doctor is offered, the case moves.
+      const both = await patch(
+        created.rx_form.id,
+        { user_id: member.id, bracket_libraries: [lib] },
+        owner.headers,
+      );
+      expect(both.statusCode, both.body).toBe(200);
+      expect(both.json().rx_form.user_id).toBe(member.id);
+    } finally {
+      await t.db.deleteFrom('bracket_library_user').where('bracket_library_id', '=', ownersOnly).execute();
+    }
+  });
+
   it('validates the merged values and refuses hidden or unknown fields', async () => {
     const created = await createCase(member.headers);
     const bad = await patch(created.rx_form.id, { bracket_libraries: [] }, member.headers);

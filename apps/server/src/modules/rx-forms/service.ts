@@ -680,9 +680,13 @@ export async function updateRxForm(
   }).safeParse(merged);
   if (!parsed.success) failWith(rxFormErrors(parsed.error));
   const v = parsed.data;
+  // A new doctor must be offered the libraries, set and arch wires the case already holds.
+  const checked = new Set(changed);
+  if (changed.includes('user_id'))
+    for (const f of ['bracket_libraries', 'custom_bracket_set_id', 'arch_wires']) checked.add(f);
   await checkReferences(ctx.db, organizationId, v, {
     now: new Date(),
-    only: new Set(changed),
+    only: checked,
     customSetsEnabled: org.enableCustomBracketSets,
     assignedToUserId: locationRestriction(actor, organizationId),
     doctorId: v.user_id ?? (row.user_id === null ? null : Number(row.user_id)),
