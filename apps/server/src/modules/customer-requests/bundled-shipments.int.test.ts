@@ -388,6 +388,20 @@ describe('GET /patients?shipping=true', () => {
     expect(newest.json().data.map((r: { id: number }) => r.id)[0]).toBe(late.patientId);
   });
 
+  it('carries the shipment only in the shipping view, where the screen shows it', async () => {
+    const a = await shipA();
+    const plain = await req('GET', `/patients?sort=newest&organization_id=${orgA}&per_page=100`, admin);
+    expect(plain.json().data.find((r: { id: number }) => r.id === a.patientId).shipment).toBeUndefined();
+    const view = await req(
+      'GET',
+      `/patients?shipping=true&sort=newest&organization_id=${orgA}&per_page=100`,
+      admin,
+    );
+    expect(view.json().data.find((r: { id: number }) => r.id === a.patientId).shipment).toMatchObject({
+      printing_request_id: expect.any(Number),
+    });
+  });
+
   it('gives lab partners and practice users no shipment', async () => {
     const a = await shipA({ thirdParty: true });
     const partners = await req('GET', `/patients?sort=newest&per_page=100`, partner);

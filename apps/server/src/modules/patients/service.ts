@@ -290,7 +290,8 @@ function listArgsOf(actor: Actor, q: ListPatientsFilters): repo.ListArgs {
     perPage: q.per_page ?? (management ? PATIENTS_MANAGEMENT_PAGE_SIZE : PATIENTS_PRACTICE_PAGE_SIZE),
     withOrganizationType: management,
     withBatch: management && can(actor, 'batches.manage'),
-    withShipment: seesShipments(actor),
+    // The shipment column only where the screen shows it: the shipping view (a fifth of a page's bytes).
+    withShipment: seesShipments(actor) && filters.shipping === true,
   };
 }
 
