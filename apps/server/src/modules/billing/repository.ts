@@ -687,6 +687,16 @@ export async function lockOpenRunOrder(db: Db, organizationId: number): Promise<
     : undefined;
 }
 
+/** The organization's current order stops being current (a new one takes its place). */
+export async function releaseCurrentOrder(db: Db, organizationId: number): Promise<void> {
+  await db
+    .updateTable('orders')
+    .set({ is_current: false, updated_at: sql<Date>`now()` })
+    .where('organization_id', '=', organizationId)
+    .where('is_current', '=', true)
+    .execute();
+}
+
 /**
  * A new current order for seats bought while the current one is paid or being charged: PENDING,
  * keyed for the billing run (which charges it `delayDays` after today like a monthly order).
@@ -695,12 +705,7 @@ export async function insertSeatsOrder(
   db: Db,
   o: { organization_id: number; contract_id: number; today: string; payment_due_date: string },
 ): Promise<OrderHead> {
-  await db
-    .updateTable('orders')
-    .set({ is_current: false, updated_at: sql<Date>`now()` })
-    .where('organization_id', '=', o.organization_id)
-    .where('is_current', '=', true)
-    .execute();
+  await releaseCurrentOrder(db, o.organization_id);
   const row = await db
     .insertInto('orders')
     .values({

@@ -2,6 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { centsToDecimalText, decimalDollarsToCents } from '@archline/contracts/price-rules';
 import { BILLING_PERIOD_DAYS } from '@archline/contracts/billing-run';
 import type { DB } from '../../db/schema.ts';
+import { releaseCurrentOrder } from './repository.ts';
 
 /**
  * SQL of the monthly billing run (run.ts). Money crosses this file as integer cents; the columns
@@ -269,12 +270,7 @@ export interface NewMonthlyOrder {
  * billing key exists already (the unique key, so two runs at once still make one order).
  */
 export async function insertMonthlyOrder(db: Db, o: NewMonthlyOrder): Promise<number | undefined> {
-  await db
-    .updateTable('orders')
-    .set({ is_current: false, updated_at: sql<Date>`now()` })
-    .where('organization_id', '=', o.organization_id)
-    .where('is_current', '=', true)
-    .execute();
+  await releaseCurrentOrder(db, o.organization_id);
   const row = await db
     .insertInto('orders')
     .values({
