@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ListPatientsResponse } from '@archline/contracts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
@@ -144,6 +145,30 @@ describe('GET /patients is written by its compiled serializer', () => {
       // parse() keeps only what the schema names and checks every value
       expect(ListPatientsResponse.parse(body)).toEqual(body);
     }
+  });
+});
+
+describe('timestamps in the list and the details', () => {
+  it('leave PostgreSQL in the API form: UTC, milliseconds, the microseconds cut off', async () => {
+    const id = await givenCase(orgA, ownerA.id, 'Stamp');
+    await t.db
+      .updateTable('patients')
+      .set({ created_at: new Date('2026-11-20T10:11:12.345Z'), held_at: null })
+      .where('id', '=', id)
+      .execute();
+    // microseconds the API does not carry
+    await t.db.executeQuery(
+      sql`update patients set updated_at = '2026-11-21 23:59:59.999999+00' where id = ${id}`.compile(t.db),
+    );
+    const list = (await get('/patients?per_page=100', ownerA.headers)).json();
+    const row = list.data.find((p: { id: number }) => p.id === id);
+    expect(row).toMatchObject({
+      created_at: '2026-11-20T10:11:12.345Z',
+      updated_at: '2026-11-21T23:59:59.999Z',
+      held_at: null,
+    });
+    const details = (await get(`/patients/${id}`, ownerA.headers)).json().patient;
+    expect(details).toMatchObject({ created_at: row.created_at, updated_at: row.updated_at });
   });
 });
 

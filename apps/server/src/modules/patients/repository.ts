@@ -225,7 +225,9 @@ function orderBy(sort: PatientSort, shipping = false): Cond {
 // Rows
 // ------------------------------------------------------------------------------------------------
 
+/** An instant as the API writes it; a value already in that form (isoText) passes as it is. */
 function iso(v: unknown): string {
+  if (typeof v === 'string' && v.length === 24 && v.endsWith('Z')) return v;
   return (v instanceof Date ? v : new Date(String(v))).toISOString();
 }
 function isoOrNull(v: unknown): string | null {
@@ -250,19 +252,29 @@ function numOrNull(v: unknown): number | null {
 const RX_JOIN = sql`rx.patient_id = p.id and rx.organization_id = p.organization_id`;
 
 /**
+ * A timestamp column as the API writes it (toISOString's form: UTC, milliseconds, truncated like a
+ * Date read by pg): PostgreSQL formats it, so a page's dates are neither parsed into Dates nor
+ * formatted again in the server (about a tenth of a list's server time).
+ */
+const isoText = (column: string): Cond =>
+  sql`to_char(${sql.ref(column)} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/**
  * Columns shared by the list and the details (aliases p, rx, o, ot, d, and req: the patient's row of
  * requestsByPatient, joined by each query for its own set of patients).
  */
 const ITEM_COLUMNS = sql`
   p.id, p.organization_id, p.user_id, p.first_name, p.last_name, p.case_number_text, p.numeric_suffix,
-  p.patient_status_id, p.setup_completed_at, p.held_at, p.held_by_group, p.deleted_at, p.deleted_kind,
-  p.markers, p.ios_file_id, p.created_at, p.updated_at,
+  p.patient_status_id, ${isoText('p.setup_completed_at')} as setup_completed_at, ${isoText('p.held_at')} as held_at,
+  p.held_by_group, ${isoText('p.deleted_at')} as deleted_at, p.deleted_kind,
+  p.markers, p.ios_file_id, ${isoText('p.created_at')} as created_at, ${isoText('p.updated_at')} as updated_at,
   ${LIST_STATUS_SQL} as list_status,
   o.name as organization_name, o.account_number as organization_account_number,
   ot.id as organization_type_id, ot.name as organization_type_name,
   d.first_name as doctor_first_name, d.last_name as doctor_last_name, d.email as doctor_email,
-  rx.id as rx_id, rx.status_id as rx_status_id, rx.ready_at as rx_ready_at, rx.completed_at as rx_completed_at,
-  rx.cancelled_at as rx_cancelled_at, rx.saved_for_later as rx_saved_for_later,
+  rx.id as rx_id, rx.status_id as rx_status_id, ${isoText('rx.ready_at')} as rx_ready_at,
+  ${isoText('rx.completed_at')} as rx_completed_at, ${isoText('rx.cancelled_at')} as rx_cancelled_at,
+  rx.saved_for_later as rx_saved_for_later,
   rx.submission_completed_by as rx_submission_completed_by, rx.rush_case as rx_rush_case, rx.jaws_id as rx_jaws_id,
   rx.bonding_date as rx_bonding_date, rx.initial_setup_assignment as rx_initial_setup_assignment,
   rx.print_assignment as rx_print_assignment, rx.tray_design_assignment as rx_tray_design_assignment,
