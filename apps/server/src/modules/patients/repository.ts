@@ -309,7 +309,8 @@ const openRequests = (ids: Cond) => sql`
 /** `requests` (json, oldest open first) per patient_id for the patients of `ids`. */
 const requestsByPatient = (ids: Cond) => sql`
   select r.patient_id, json_agg(json_build_object('type', r.type, 'id', r.id,
-      'customer_request_id', r.customer_request_id, 'status_id', r.status_id, 'oldest_open_at', r.oldest_open_at)
+      'customer_request_id', r.customer_request_id, 'status_id', r.status_id,
+      'oldest_open_at', ${isoText('r.oldest_open_at')})
     order by r.oldest_open_at nulls last, r.id, r.type) as requests
   from (${openRequests(ids)}) r
   group by r.patient_id`;
