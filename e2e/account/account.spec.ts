@@ -19,8 +19,15 @@ test.describe('account page, User tab', () => {
     await expectAccessible(page);
   });
 
-  test('a tab that is not built yet falls back to the User tab', async ({ page }) => {
-    await openAccount(page, 'doctor', '?tab=3');
+  test('a tab the user may not open, or that does not exist, falls back to the User tab', async ({
+    page,
+  }) => {
+    // A member holds no webhook permission: no Webhooks tab.
+    await openAccount(page, 'member', '?tab=8');
+    await expect(page.getByRole('tab', { name: 'User' })).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByRole('tab', { name: 'Webhooks' })).toHaveCount(0);
+    await page.goto('/account?tab=1');
+    await expect(page.getByRole('heading', { name: 'User Information' })).toBeVisible();
     await expect(page.getByRole('tab', { name: 'User' })).toHaveAttribute('aria-selected', 'true');
   });
 
