@@ -62,25 +62,43 @@ beforeEach(() => {
 afterEach(() => vi.unstubAllGlobals());
 vi.setConfig({ testTimeout: 60_000 });
 
-function renderCard(readOnly = false) {
+/**
+ * Renders the card and waits until both of its forms have their answers: a test that ends while
+ * one is still loading would leave React work for after the test environment is gone.
+ */
+const clients: QueryClient[] = [];
+// Nothing left in flight when a test ends (a save's refetch included).
+afterEach(async () => {
+  await waitFor(() => expect(clients.every((c) => c.isFetching() === 0 && c.isMutating() === 0)).toBe(true));
+  for (const c of clients.splice(0)) c.clear();
+});
+
+async function renderCard(readOnly = false) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
+  clients.push(client);
+  const view = render(
     <QueryClientProvider client={client}>
       <AssignmentConfigurationCard organizationId={7} readOnly={readOnly} />
     </QueryClientProvider>,
   );
+  if (permissions.held.size > 0) {
+    await screen.findByRole('form', { name: 'Initial Setup Configuration' });
+    await screen.findByRole('form', { name: 'Print Request Configuration' });
+  }
+  await waitFor(() => expect(client.isFetching()).toBe(0));
+  return view;
 }
 
 describe('Assignment Configuration', () => {
-  it('is not shown without organization.rx-form-preference.update', () => {
+  it('is not shown without organization.rx-form-preference.update', async () => {
     permissions.held = new Set();
-    renderCard();
+    await renderCard();
     expect(screen.queryByRole('region', { name: 'Assignment Configuration' })).not.toBeInTheDocument();
   });
 
   it('offers no Third Party option without a partner; Save waits for a valid change and sends the form', async () => {
     const user = userEvent.setup();
-    renderCard();
+    await renderCard();
     const form = await screen.findByRole('form', { name: 'Initial Setup Configuration' });
     expect(screen.queryByRole('checkbox', { name: 'Third Party' })).not.toBeInTheDocument();
     const save = within(form).getByRole('button', { name: 'Save' });
@@ -116,7 +134,7 @@ describe('Assignment Configuration', () => {
         default_insert_brackets_assignment: 2,
       },
     };
-    renderCard();
+    await renderCard();
     const form = await screen.findByRole('form', { name: 'Print Request Configuration' });
     const insert = within(form).getByRole('group', { name: 'Insert Brackets Assignment Options' });
     expect(within(insert).getByRole('checkbox', { name: 'In-Office' })).toBeEnabled();
@@ -128,7 +146,7 @@ describe('Assignment Configuration', () => {
   });
 
   it('is read-only on an archived or disabled organization', async () => {
-    renderCard(true);
+    await renderCard(true);
     const form = await screen.findByRole('form', { name: 'Initial Setup Configuration' });
     expect(within(form).queryByRole('button', { name: 'Save' })).not.toBeInTheDocument();
     expect(within(form).getByRole('checkbox', { name: 'Provider' })).toBeDisabled();
