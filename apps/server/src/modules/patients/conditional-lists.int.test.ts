@@ -3,7 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ListPatientsResponse } from '@archline/contracts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { API, bearer, givenOrganization, givenUser, tokenFor } from '../../../test/auth-helpers.ts';
-import { buildPatient, buildRxForm } from '../../db/seed/factories.ts';
+import {
+  buildCustomerRequest,
+  buildOrganizationType,
+  buildPatient,
+  buildRxForm,
+} from '../../db/seed/factories.ts';
 
 /**
  * The case lists and their counts answer conditionally: an ETag built from who asks, what they
@@ -135,7 +140,7 @@ describe('GET /patients answers conditionally', () => {
   });
 });
 
-describe('GET /patients is written by its compiled serializer', () => {
+describe('GET /patients rows are written by PostgreSQL as the contract says', () => {
   it('the answer is exactly what its contract accepts, property for property, for a practice and the lab', async () => {
     for (const h of [ownerA.headers, admin]) {
       const res = await get('/patients?per_page=100', h);
@@ -145,6 +150,142 @@ describe('GET /patients is written by its compiled serializer', () => {
       // parse() keeps only what the schema names and checks every value
       expect(ListPatientsResponse.parse(body)).toEqual(body);
     }
+  });
+  it('every property of a row, nested objects, markers, names to escape and open requests included', async () => {
+    const type = await buildOrganizationType(t.db, 'Ortho Group');
+    await t.db
+      .updateTable('organizations')
+      .set({ organization_type_id: type.id })
+      .where('id', '=', orgB)
+      .execute();
+    const p = await buildPatient(t.db, {
+      organization_id: orgB,
+      user_id: ownerB.id,
+      first_name: 'Zoë "Z"',
+      last_name: 'O\\Brien',
+      case_number_text: 'C-77',
+      numeric_suffix: 2,
+      markers: JSON.stringify([{ symbol: '★', color: '#ff0000' }, { symbol: '!' }]),
+    });
+    const rx = await buildRxForm(t.db, {
+      organization_id: orgB,
+      user_id: ownerB.id,
+      patient_id: p.id,
+      status_id: 2,
+      rush_case: true,
+      rush_case_authorized_by: 'Dr. Owner',
+      bonding_date: '2026-12-17',
+      initial_setup_assignment: 2,
+      print_assignment: 3,
+      tray_design_assignment: null,
+      insert_brackets_assignment: 1,
+    });
+    const cr = await buildCustomerRequest(t.db, { organization_id: orgB, patient_id: p.id, status_id: 2 });
+    await t.db
+      .insertInto('case_notes')
+      .values({
+        patient_id: p.id,
+        author_id: ownerB.id,
+        author_name: 'Owner',
+        author_type: 'doctor',
+        message: 'Hi',
+      })
+      .execute();
+    const doctor = await t.db
+      .selectFrom('users')
+      .select(['first_name', 'last_name'])
+      .where('id', '=', ownerB.id)
+      .executeTakeFirstOrThrow();
+
+    const byId = async (headers: H) => {
+      const res = await get(`/patients?per_page=100&organization_id=${orgB}`, headers);
+      expect(res.statusCode).toBe(200);
+      return res.json().data.find((r: { id: number }) => r.id === p.id);
+    };
+    const expected = {
+      id: p.id,
+      organization_id: orgB,
+      user_id: ownerB.id,
+      first_name: 'Zoë "Z"',
+      last_name: 'O\\Brien',
+      full_name: 'Zoë "Z" O\\Brien',
+      formatted_name: 'O\\Brien, Zoë "Z", C-77 (2)',
+      case_number_text: 'C-77',
+      numeric_suffix: 2,
+      patient_status_id: 1,
+      list_status: 'in_progress',
+      setup_completed_at: null,
+      held_at: null,
+      held_by_group: null,
+      deleted_at: null,
+      deleted_kind: null,
+      markers: [
+        { symbol: '★', color: '#ff0000' },
+        { symbol: '!', color: '' },
+      ],
+      organization: {
+        id: orgB,
+        name: 'Conditional B',
+        account_number: null,
+        organization_type: { id: type.id, name: 'Ortho Group' },
+      },
+      user: {
+        id: ownerB.id,
+        first_name: doctor.first_name,
+        last_name: doctor.last_name,
+        full_name: `${doctor.first_name} ${doctor.last_name}`,
+      },
+      rx_form: {
+        id: rx.id,
+        status_id: 2,
+        ready_at: null,
+        completed_at: null,
+        cancelled_at: null,
+        saved_for_later: false,
+        submission_completed_by: null,
+        rush_case: true,
+        jaws_id: 3,
+        bonding_date: '2026-12-17',
+        assignments: { initial_setup: 2, print: 3, tray_design: null, insert_brackets: 1 },
+      },
+      notes_availability: { case: true },
+      requests: [
+        expect.objectContaining({
+          type: 'initial_case_setup',
+          id: rx.id,
+          customer_request_id: null,
+          status_id: 2,
+        }),
+        expect.objectContaining({
+          type: 'customer_request',
+          id: cr.id,
+          customer_request_id: cr.id,
+          status_id: 2,
+        }),
+      ],
+      ship_date: null,
+      ship_completed: false,
+      ios_file_id: null,
+      created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
+      updated_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
+      overall_production_time: 0,
+    };
+    // The practice sees no organization type and no staff columns.
+    const practiceRow = await byId(ownerB.headers);
+    expect(practiceRow).toEqual({
+      ...expected,
+      organization: { ...expected.organization, organization_type: null },
+    });
+    // The lab also gets the batch columns.
+    expect(await byId(admin)).toEqual({ ...expected, batch: null, batchable: false });
+    // The details carry the same item.
+    const details = (await get(`/patients/${p.id}`, ownerB.headers)).json().patient;
+    expect(details).toMatchObject({
+      formatted_name: expected.formatted_name,
+      markers: expected.markers,
+      rx_form: expected.rx_form,
+      organization: { id: orgB, name: 'Conditional B' },
+    });
   });
 });
 

@@ -41,6 +41,7 @@ import {
   type UpdatePatientRequest,
   type CaseReversalRequest,
   TOOTH_KEYS,
+  type ListPatientsResponse,
 } from '@archline/contracts';
 import type { z } from 'zod';
 import type { AppContext } from '../../platform/context.ts';
@@ -59,6 +60,7 @@ import {
 import { can } from '../../platform/permissions/index.ts';
 import type { RequestMeta } from '../../platform/http/request-meta.ts';
 import { lastPage, totalOf } from '../../platform/http/paginate.ts';
+import { prebuiltJson } from '../../platform/http/serializer.ts';
 import {
   BoundedCache,
   dataVersion,
@@ -385,16 +387,20 @@ async function readPatientsPage(
     ctx,
     rows.map((r) => r.id),
   );
-  return {
-    data: rows.map((r) => ({ ...r, overall_production_time: productionTimes.get(r.id) ?? 0 })),
-    meta: {
-      page: q.page,
-      per_page: perPage,
-      total,
-      total_capped: totalCapped,
-      last_page: lastPage(total, perPage),
-    },
+  const pageMeta = {
+    page: q.page,
+    per_page: perPage,
+    total,
+    total_capped: totalCapped,
+    last_page: lastPage(total, perPage),
   };
+  // Each row is PostgreSQL's JSON text of the item; its overall production time closes it.
+  const data = rows.map(
+    (r) => `${r.json.slice(0, -1)},"overall_production_time":${productionTimes.get(r.id) ?? 0}}`,
+  );
+  return prebuiltJson<ListPatientsResponse>(
+    `{"data":[${data.join(',')}],"meta":${JSON.stringify(pageMeta)}}`,
+  );
 }
 
 /** Patients per status tab, on hold and archived; notModified as for the list. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { compiledOutput, serializerCompiler } from './serializer.ts';
+import { compiledOutput, prebuiltJson, serializerCompiler } from './serializer.ts';
 
 const Row = z.object({
   id: z.number().int(),
@@ -61,5 +61,15 @@ describe('the compiled serializer of marked response schemas', () => {
     expect(() =>
       serialize(Page)({ data: [{ ...row, id: 'seven' }], meta: { total: 1, capped: false } }),
     ).toThrow();
+  });
+
+  it('writes an answer already written as JSON text as it is, and still writes objects', () => {
+    const write = serialize(compiledOutput(Page.extend({})));
+    const text = '{"data":[],"meta":{"total":0,"capped":false}}';
+    expect(write(prebuiltJson(text))).toBe(text);
+    expect(JSON.parse(write({ data: [row], meta: { total: 1, capped: false } }))).toEqual({
+      data: [row],
+      meta: { total: 1, capped: false },
+    });
   });
 });
