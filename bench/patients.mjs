@@ -23,7 +23,9 @@
  * statements (recorded by bench/query-count.ts) are sent straight through `pg` as prepared
  * statements by as many clients for as long, and the table gives API ÷ floor. BASELINE_URL (with
  * BASELINE_PID) names a second server, e.g. an earlier commit on the same database: each scenario
- * then also runs against it, in the same sitting, and the table gives this ÷ baseline.
+ * then also runs against it, in the same sitting, and the table gives this ÷ baseline. Before
+ * anything is measured, each server answers every scenario for WARMUP seconds (default 3, 0 skips
+ * it), so that no figure carries the compilation of a freshly started server.
  */
 import { execFileSync } from 'node:child_process';
 import os from 'node:os';
@@ -41,6 +43,7 @@ const settle = Number(process.env.SETTLE ?? 5);
 const floorOn = process.env.FLOOR !== '0';
 const baselineUrl = process.env.BASELINE_URL ?? null;
 const baselinePid = process.env.BASELINE_PID ? Number(process.env.BASELINE_PID) : null;
+const warmup = Number(process.env.WARMUP ?? 3);
 if (!process.env.DATABASE_URL) {
   console.error('DATABASE_URL (the benchmark database the server uses) is required to issue the tokens');
   process.exit(1);
@@ -239,6 +242,18 @@ async function run(url, who, p, options, pid) {
 }
 
 const pause = () => new Promise((r) => setTimeout(r, settle * 1000));
+if (warmup > 0) {
+  for (const url of [base, ...(baselineUrl ? [baselineUrl] : [])])
+    for (const [, who, p] of scenarios)
+      await autocannon({
+        url: `${url}/services/api/v2${p}`,
+        connections,
+        duration: warmup,
+        timeout,
+        headers: { authorization: `Bearer ${tokens[who]}` },
+      });
+  await pause();
+}
 const results = [];
 let failed = false;
 for (const [name, who, p, options] of scenarios) {
