@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ListPatientsResponse } from '@archline/contracts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
@@ -286,6 +287,78 @@ describe('GET /patients rows are written by PostgreSQL as the contract says', ()
       rx_form: expected.rx_form,
       organization: { id: orgB, name: 'Conditional B' },
     });
+  });
+});
+
+describe('GET /patients reads a page once per data version', () => {
+  /** The statements that read the list's patients while `run` runs. */
+  async function listStatements(run: () => Promise<void>): Promise<number> {
+    const statements: string[] = [];
+    const original = pg.Client.prototype.query as (...a: unknown[]) => unknown;
+    pg.Client.prototype.query = function (this: pg.Client, ...a: unknown[]) {
+      const first = a[0] as string | { text: string };
+      statements.push(typeof first === 'string' ? first : first.text);
+      return original.apply(this, a);
+    } as typeof pg.Client.prototype.query;
+    try {
+      await run();
+    } finally {
+      pg.Client.prototype.query = original as typeof pg.Client.prototype.query;
+    }
+    return statements.filter((s) => /\bfrom patients p\b/i.test(s)).length;
+  }
+
+  it('another user asking for the same page gets it without reading it again; every read is still recorded', async () => {
+    const path = `/patients?per_page=7&status=in_progress&sort=oldest`;
+    const other = await givenUser(t, { organizations: [{ id: orgA, role: 'organization_owner' }] });
+    const otherOwner = bearer(await tokenFor(t, other.id));
+    let first = '';
+    let second = '';
+    expect(
+      await listStatements(async () => {
+        first = (await get(path, ownerA.headers)).body;
+      }),
+    ).toBe(1);
+    expect(
+      await listStatements(async () => {
+        second = (await get(path, otherOwner)).body;
+      }),
+    ).toBe(0);
+    expect(second).toBe(first);
+    const reads = await t.db
+      .selectFrom('audit_log')
+      .select('actor_user_id')
+      .where('action', '=', 'patients.list')
+      .orderBy('id', 'desc')
+      .limit(2)
+      .execute();
+    expect(reads).toHaveLength(2);
+    expect(reads[1]!.actor_user_id).toBe(ownerA.id);
+  });
+
+  it('a committed write is in the very next answer, and the page is read again once', async () => {
+    const path = `/patients?per_page=7&status=in_progress&sort=newest`;
+    const before = (await get(path, ownerA.headers)).json();
+    const id = await givenCase(orgA, ownerA.id, 'Zeta');
+    let after: { data: { id: number }[]; meta: { total: number } } = { data: [], meta: { total: 0 } };
+    expect(
+      await listStatements(async () => {
+        after = (await get(path, ownerA.headers)).json();
+      }),
+    ).toBe(1);
+    expect(after.data[0]!.id).toBe(id);
+    expect(after.meta.total).toBe(before.meta.total + 1);
+    expect(await listStatements(async () => void (await get(path, ownerA.headers)))).toBe(0);
+  });
+
+  it('the same page for a caller with other columns or another scope is its own', async () => {
+    const path = `/patients?per_page=7&status=in_progress`;
+    await get(path, ownerA.headers);
+    // The lab's page of the same filters carries the organization type and batch columns.
+    const lab = (await get(`${path}&organization_id=${orgA}`, admin)).json();
+    expect(lab.data[0]).toHaveProperty('batchable');
+    const practiceB = (await get(path, ownerB.headers)).json();
+    expect(practiceB.data.every((r: { organization_id: number }) => r.organization_id === orgB)).toBe(true);
   });
 });
 

@@ -356,6 +356,14 @@ export async function listPatients(
   return { etag, notModified: false, body: await readPatientsPage(ctx, actor, q, meta, args, version) };
 }
 
+/**
+ * Pages already written, by everything that decides them (scope, filters, status, order, page and
+ * the columns the caller's permissions add) and the data version: a page cannot change while the
+ * version stays, so it is read and written once and then served to whoever asks for exactly that
+ * page, until a committed write raises the version. Bounded in entries (a page is about 70 KB).
+ */
+const knownPages = new BoundedCache<{ ids: number[]; text: string }>(200);
+
 async function readPatientsPage(
   ctx: AppContext,
   actor: Actor,
@@ -364,14 +372,11 @@ async function readPatientsPage(
   args: repo.ListArgs,
   version: string,
 ) {
-  const { scope, perPage } = args;
-  const totalKey = entityTag({ scope, filters: args.filters, status: args.status, version });
-  const known = knownTotals.get(totalKey);
-  const { rows, total: windowTotal } = await repo.listPatients(ctx.db, { ...args, knownTotal: known });
-  const counted = known ?? (await totalOf(windowTotal, q.page, () => repo.countPatients(ctx.db, args)));
-  if (known === undefined && (windowTotal >= 0 || q.page > 1)) knownTotals.set(totalKey, counted);
-  const totalCapped = counted > PATIENTS_TOTAL_CAP;
-  const total = Math.min(counted, PATIENTS_TOTAL_CAP);
+  const pageKey = entityTag({ args, version });
+  const page = knownPages.get(pageKey) ?? (await writePatientsPage(ctx, q, args, version));
+  knownPages.set(pageKey, page);
+  const { scope } = args;
+  // Every read is recorded, from memory or not: the trail says who saw which cases.
   await recordAudit(ctx.db, {
     actorUserId: actor.userId,
     actorEmail: actor.email,
@@ -381,12 +386,28 @@ async function readPatientsPage(
     entityType: 'patient',
     organizationId: scope.kind === 'practice' ? scope.organizationId : (q.organization_id ?? null),
     outcome: 'success',
-    details: { status: args.status, page: q.page, ids: rows.map((r) => r.id) },
+    details: { status: args.status, page: q.page, ids: page.ids },
   });
-  const productionTimes = await overallProductionTimes(
-    ctx,
-    rows.map((r) => r.id),
-  );
+  return prebuiltJson<ListPatientsResponse>(page.text);
+}
+
+/** Reads one page and writes its answer: PostgreSQL's JSON text of each row, joined. */
+async function writePatientsPage(
+  ctx: AppContext,
+  q: ListPatientsFilters,
+  args: repo.ListArgs,
+  version: string,
+): Promise<{ ids: number[]; text: string }> {
+  const { scope, perPage } = args;
+  const totalKey = entityTag({ scope, filters: args.filters, status: args.status, version });
+  const known = knownTotals.get(totalKey);
+  const { rows, total: windowTotal } = await repo.listPatients(ctx.db, { ...args, knownTotal: known });
+  const counted = known ?? (await totalOf(windowTotal, q.page, () => repo.countPatients(ctx.db, args)));
+  if (known === undefined && (windowTotal >= 0 || q.page > 1)) knownTotals.set(totalKey, counted);
+  const totalCapped = counted > PATIENTS_TOTAL_CAP;
+  const total = Math.min(counted, PATIENTS_TOTAL_CAP);
+  const ids = rows.map((r) => r.id);
+  const productionTimes = await overallProductionTimes(ctx, ids);
   const pageMeta = {
     page: q.page,
     per_page: perPage,
@@ -398,9 +419,7 @@ async function readPatientsPage(
   const data = rows.map(
     (r) => `${r.json.slice(0, -1)},"overall_production_time":${productionTimes.get(r.id) ?? 0}}`,
   );
-  return prebuiltJson<ListPatientsResponse>(
-    `{"data":[${data.join(',')}],"meta":${JSON.stringify(pageMeta)}}`,
-  );
+  return { ids, text: `{"data":[${data.join(',')}],"meta":${JSON.stringify(pageMeta)}}` };
 }
 
 /** Patients per status tab, on hold and archived; notModified as for the list. */
