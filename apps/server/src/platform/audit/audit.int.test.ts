@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { API, bearer, givenUser, tokenFor } from '../../../test/auth-helpers.ts';
@@ -73,6 +74,66 @@ describe('recordAudit', () => {
     await expect(
       recordAudit(t.db, { action: 'odd', outcome: 'maybe' as unknown as 'success' }),
     ).rejects.toThrow();
+  });
+});
+
+describe('recordAudit outside a transaction', () => {
+  /** The audit inserts sent while `run` runs. */
+  async function auditInserts(run: () => Promise<unknown>): Promise<number> {
+    let inserts = 0;
+    const original = pg.Client.prototype.query as (...a: unknown[]) => unknown;
+    pg.Client.prototype.query = function (this: pg.Client, ...a: unknown[]) {
+      const first = a[0] as string | { text: string };
+      if (/insert into "audit_log"/i.test(typeof first === 'string' ? first : first.text)) inserts++;
+      return original.apply(this, a);
+    } as typeof pg.Client.prototype.query;
+    try {
+      await run();
+    } finally {
+      pg.Client.prototype.query = original as typeof pg.Client.prototype.query;
+    }
+    return inserts;
+  }
+
+  it('the reads of concurrent requests go in as one statement, each committed before its caller goes on', async () => {
+    const inserts = await auditInserts(async () => {
+      await Promise.all(
+        [1, 2, 3, 4, 5].map(async (n) => {
+          await recordAudit(t.db, { action: 'batched.read', entityId: n, outcome: 'success' });
+          // Once the call returns, the row is there for anyone to read.
+          const mine = await t.db
+            .selectFrom('audit_log')
+            .select('id')
+            .where('action', '=', 'batched.read')
+            .where('entity_id', '=', String(n))
+            .execute();
+          expect(mine).toHaveLength(1);
+        }),
+      );
+    });
+    expect(inserts).toBe(1);
+    expect((await rowsOf('batched.read')).map((r) => r.entity_id)).toEqual(['1', '2', '3', '4', '5']);
+  });
+
+  it('a row that cannot be written fails its own caller only', async () => {
+    const results = await Promise.allSettled([
+      recordAudit(t.db, { action: 'batched.good', entityId: 1, outcome: 'success' }),
+      // PostgreSQL refuses a NUL character in json
+      recordAudit(t.db, { action: 'batched.bad', outcome: 'success', details: { note: 'a\u0000b' } }),
+      recordAudit(t.db, { action: 'batched.good', entityId: 2, outcome: 'success' }),
+    ]);
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    expect((await rowsOf('batched.good')).map((r) => r.entity_id)).toEqual(['1', '2']);
+    expect(await rowsOf('batched.bad')).toHaveLength(0);
+  });
+
+  it('a later turn starts a batch of its own', async () => {
+    const inserts = await auditInserts(async () => {
+      await recordAudit(t.db, { action: 'batched.turn', entityId: 1, outcome: 'success' });
+      await recordAudit(t.db, { action: 'batched.turn', entityId: 2, outcome: 'success' });
+    });
+    expect(inserts).toBe(2);
+    expect(await rowsOf('batched.turn')).toHaveLength(2);
   });
 });
 

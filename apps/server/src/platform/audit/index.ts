@@ -24,23 +24,61 @@ export interface AuditEntry {
   details?: Record<string, unknown>;
 }
 
-/** Appends one audit row. `executor` is the database or the transaction of the write. */
+function rowOf(entry: AuditEntry) {
+  return {
+    actor_user_id: entry.actorUserId ?? null,
+    actor_email: entry.actorEmail ?? null,
+    ip: entry.ip ?? null,
+    request_id: entry.requestId ?? null,
+    action: entry.action,
+    entity_type: entry.entityType ?? null,
+    entity_id: entry.entityId === null || entry.entityId === undefined ? null : String(entry.entityId),
+    organization_id: entry.organizationId ?? null,
+    outcome: entry.outcome,
+    details: JSON.stringify(entry.details ?? {}),
+  };
+}
+type AuditRow = ReturnType<typeof rowOf>;
+
+/** The end of the current turn of the event loop (the real one, whatever a test fakes later). */
+const endOfTurn = setImmediate;
+
+/** The rows of the current turn of the event loop, per database, and whether their statement wrote them. */
+const batches = new WeakMap<Kysely<DB>, { rows: AuditRow[]; written: Promise<boolean> }>();
+
+/**
+ * Appends one audit row. `executor` is the database or the transaction of the write.
+ *
+ * Within a transaction the row is inserted there and then. Outside one (the reads), the rows that
+ * concurrent requests record in the same turn of the event loop go in together, in one statement
+ * and one commit, at the end of that turn; each caller still waits until its row is committed,
+ * so no answer leaves before its row is written. Should that statement fail (then it wrote
+ * nothing), each row is inserted on its own, so a row that cannot be written fails its own
+ * caller only.
+ */
 export async function recordAudit(executor: Kysely<DB>, entry: AuditEntry): Promise<void> {
-  await executor
-    .insertInto('audit_log')
-    .values({
-      actor_user_id: entry.actorUserId ?? null,
-      actor_email: entry.actorEmail ?? null,
-      ip: entry.ip ?? null,
-      request_id: entry.requestId ?? null,
-      action: entry.action,
-      entity_type: entry.entityType ?? null,
-      entity_id: entry.entityId === null || entry.entityId === undefined ? null : String(entry.entityId),
-      organization_id: entry.organizationId ?? null,
-      outcome: entry.outcome,
-      details: JSON.stringify(entry.details ?? {}),
-    })
-    .execute();
+  const row = rowOf(entry);
+  if (executor.isTransaction) {
+    await executor.insertInto('audit_log').values(row).execute();
+    return;
+  }
+  let batch = batches.get(executor);
+  if (!batch) {
+    const rows: AuditRow[] = [];
+    const written = new Promise<void>((resolve) => endOfTurn(resolve)).then(async () => {
+      batches.delete(executor); // rows recorded from now on start the next batch
+      try {
+        await executor.insertInto('audit_log').values(rows).execute();
+        return true;
+      } catch {
+        return false;
+      }
+    });
+    batch = { rows, written };
+    batches.set(executor, batch);
+  }
+  batch.rows.push(row);
+  if (!(await batch.written)) await executor.insertInto('audit_log').values(row).execute();
 }
 
 /**
