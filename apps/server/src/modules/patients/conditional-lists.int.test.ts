@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import pg from 'pg';
+import { statementsDuring } from '../../../test/statement-log.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ListPatientsResponse } from '@archline/contracts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
@@ -292,21 +292,8 @@ describe('GET /patients rows are written by PostgreSQL as the contract says', ()
 
 describe('GET /patients reads a page once per data version', () => {
   /** The statements that read the list's patients while `run` runs. */
-  async function listStatements(run: () => Promise<void>): Promise<number> {
-    const statements: string[] = [];
-    const original = pg.Client.prototype.query as (...a: unknown[]) => unknown;
-    pg.Client.prototype.query = function (this: pg.Client, ...a: unknown[]) {
-      const first = a[0] as string | { text: string };
-      statements.push(typeof first === 'string' ? first : first.text);
-      return original.apply(this, a);
-    } as typeof pg.Client.prototype.query;
-    try {
-      await run();
-    } finally {
-      pg.Client.prototype.query = original as typeof pg.Client.prototype.query;
-    }
-    return statements.filter((s) => /\bfrom patients p\b/i.test(s)).length;
-  }
+  const listStatements = async (run: () => Promise<void>): Promise<number> =>
+    (await statementsDuring(run)).filter((s) => /\bfrom patients p\b/i.test(s)).length;
 
   it('another user asking for the same page gets it without reading it again; every read is still recorded', async () => {
     const path = `/patients?per_page=7&status=in_progress&sort=oldest`;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import pg from 'pg';
+import { statementsDuring } from '../../../test/statement-log.ts';
 import type { PatientListItem } from '@archline/contracts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { API, bearer, givenOrganization, givenUser, tokenFor } from '../../../test/auth-helpers.ts';
@@ -393,30 +393,20 @@ describe('GET /patients', () => {
   });
 
   it('one statement reads a page, whatever its size (no query per row)', async () => {
-    const statements: string[] = [];
-    const original = pg.Client.prototype.query as (...a: unknown[]) => unknown;
-    pg.Client.prototype.query = function (this: pg.Client, ...a: unknown[]) {
-      const first = a[0] as string | { text: string };
-      statements.push(typeof first === 'string' ? first : first.text);
-      return original.apply(this, a);
-    } as typeof pg.Client.prototype.query;
-    const patientReads = async (path: string) => {
-      statements.length = 0;
-      expect((await get(path, admin)).statusCode).toBe(200);
-      return statements.filter((s) => /\bfrom patients p\b/i.test(s)).length;
-    };
-    try {
-      const counts = [
-        await patientReads('/patients?status=all&per_page=1'),
-        await patientReads('/patients?status=all&per_page=12'),
-        await patientReads('/patients?status=all&per_page=100&sort=oldest&search=case'),
-        // The batch filter and the batch columns (staff with batches.manage) are part of it.
-        await patientReads('/patients?status=all&per_page=100&batch_id=1&request_type=printing'),
-      ];
-      expect(counts).toEqual([1, 1, 1, 1]);
-    } finally {
-      pg.Client.prototype.query = original as typeof pg.Client.prototype.query;
-    }
+    const patientReads = async (path: string) =>
+      (
+        await statementsDuring(async () => {
+          expect((await get(path, admin)).statusCode).toBe(200);
+        })
+      ).filter((s) => /\bfrom patients p\b/i.test(s)).length;
+    const counts = [
+      await patientReads('/patients?status=all&per_page=1'),
+      await patientReads('/patients?status=all&per_page=12'),
+      await patientReads('/patients?status=all&per_page=100&sort=oldest&search=case'),
+      // The batch filter and the batch columns (staff with batches.manage) are part of it.
+      await patientReads('/patients?status=all&per_page=100&batch_id=1&request_type=printing'),
+    ];
+    expect(counts).toEqual([1, 1, 1, 1]);
   });
 
   it('records the list read in the audit trail', async () => {

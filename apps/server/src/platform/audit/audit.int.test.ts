@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import pg from 'pg';
+import { statementsDuring } from '../../../test/statement-log.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { API, bearer, givenUser, tokenFor } from '../../../test/auth-helpers.ts';
@@ -79,21 +79,8 @@ describe('recordAudit', () => {
 
 describe('recordAudit outside a transaction', () => {
   /** The audit inserts sent while `run` runs. */
-  async function auditInserts(run: () => Promise<unknown>): Promise<number> {
-    let inserts = 0;
-    const original = pg.Client.prototype.query as (...a: unknown[]) => unknown;
-    pg.Client.prototype.query = function (this: pg.Client, ...a: unknown[]) {
-      const first = a[0] as string | { text: string };
-      if (/insert into "audit_log"/i.test(typeof first === 'string' ? first : first.text)) inserts++;
-      return original.apply(this, a);
-    } as typeof pg.Client.prototype.query;
-    try {
-      await run();
-    } finally {
-      pg.Client.prototype.query = original as typeof pg.Client.prototype.query;
-    }
-    return inserts;
-  }
+  const auditInserts = async (run: () => Promise<unknown>): Promise<number> =>
+    (await statementsDuring(run)).filter((s) => /insert into "audit_log"/i.test(s)).length;
 
   it('the reads of concurrent requests go in as one statement, each committed before its caller goes on', async () => {
     const inserts = await auditInserts(async () => {
