@@ -264,9 +264,13 @@ const jsonObject = (fields: Record<string, Cond>): Cond =>
     Object.entries(fields).map(([key, value]) => sql`${value} as ${sql.ref(key)}`),
   )}) j)`;
 
-/** A JSON array of `element` (json) over the rows of `from`, compact like jsonObject; null for none. */
+/** The aggregate of `element` (json) over a query's rows as a JSON array, compact like jsonObject; null for none. */
+const jsonAgg = (element: Cond, order: Cond): Cond =>
+  sql`('[' || string_agg(${element}::text, ',' order by ${order}) || ']')::json`;
+
+/** A JSON array of `element` over the rows of `from` (jsonAgg as a subquery). */
 const jsonArray = (element: Cond, order: Cond, from: Cond): Cond =>
-  sql`(select ('[' || string_agg(${element}::text, ',' order by ${order}) || ']')::json from ${from})`;
+  sql`(select ${jsonAgg(element, order)} from ${from})`;
 
 /** The patient's markers, each a symbol and a colour (text; '' for one that is missing). */
 const MARKERS_JSON = sql`case when p.markers is null or p.markers = '[]'::jsonb or jsonb_typeof(p.markers) <> 'array'
@@ -456,13 +460,16 @@ const openRequests = (ids: Cond) => sql`
 
 /** `requests` (json, oldest open first) per patient_id for the patients of `ids`. */
 const requestsByPatient = (ids: Cond) => sql`
-  select r.patient_id, ('[' || string_agg(${jsonObject({
-    type: sql`r.type`,
-    id: sql`r.id`,
-    customer_request_id: sql`r.customer_request_id`,
-    status_id: sql`r.status_id`,
-    oldest_open_at: isoText('r.oldest_open_at'),
-  })}::text, ',' order by r.oldest_open_at nulls last, r.id, r.type) || ']')::json as requests
+  select r.patient_id, ${jsonAgg(
+    jsonObject({
+      type: sql`r.type`,
+      id: sql`r.id`,
+      customer_request_id: sql`r.customer_request_id`,
+      status_id: sql`r.status_id`,
+      oldest_open_at: isoText('r.oldest_open_at'),
+    }),
+    sql`r.oldest_open_at nulls last, r.id, r.type`,
+  )} as requests
   from (${openRequests(ids)}) r
   group by r.patient_id`;
 

@@ -373,8 +373,11 @@ async function readPatientsPage(
   version: string,
 ) {
   const pageKey = entityTag({ args, version });
-  const page = knownPages.get(pageKey) ?? (await writePatientsPage(ctx, q, args, version));
-  knownPages.set(pageKey, page);
+  let page = knownPages.get(pageKey);
+  if (!page) {
+    page = await writePatientsPage(ctx, q, args, version);
+    knownPages.set(pageKey, page);
+  }
   const { scope } = args;
   // Every read is recorded, from memory or not: the trail says who saw which cases.
   await recordAudit(ctx.db, {
