@@ -12,6 +12,7 @@ import {
   bytesHeldBack,
   bytesReceivedSoFar,
   isStored,
+  liveMemoryAllowed,
   storedBytes,
   storedNamesUnder,
 } from '../../../test/storage-helpers.ts';
@@ -489,7 +490,8 @@ describe('upload link and PUT', () => {
       `60 MB STL upload: ${(onDiskMidway / 1048576).toFixed(1)} MB on disk after 40 MB sent; live memory grew by ${(delta / 1048576).toFixed(1)} MB at most, rss by ${(rssDelta / 1048576).toFixed(1)} MB`,
     );
     expect(onDiskMidway).toBeGreaterThanOrEqual(MIDWAY - bytesHeldBack(t));
-    expect(delta).toBeLessThan(size / 2);
+    expect(delta).toBeLessThan(liveMemoryAllowed(t, size));
+    expect(liveMemoryAllowed(t, size)).toBeLessThan(size);
     expect(rssDelta).toBeLessThan(size);
     const res = await store(admin, {
       file_path: l.file_path,

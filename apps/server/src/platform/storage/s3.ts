@@ -50,7 +50,7 @@ export interface S3Settings {
  * holds about PART_BYTES × (PART_QUEUE + 1) in memory, whatever the file's size.
  */
 export const PART_BYTES = 5 * 1024 * 1024;
-const PART_QUEUE = 2;
+export const PART_QUEUE = 2;
 
 /** Areas the keys cannot name: intents (small JSON objects) and temp objects. */
 const INTENT_PREFIX = '.intents/';
