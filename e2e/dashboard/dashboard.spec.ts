@@ -130,7 +130,7 @@ test.describe('the dashboard (/dashboard)', () => {
     expect(data.statistics).toBeNull();
     await expectCards(page, data);
     await expect(page.getByTestId('dashboard-scope')).toContainText('Your third-party cases');
-    await expect(page.getByRole('region', { name: 'Organizations' })).toHaveCount(0);
+    await expect(page.getByRole('region', { name: 'Organizations', exact: true })).toHaveCount(0);
     await expectAccessible(page);
 
     // Its cards open its own list with the same number.

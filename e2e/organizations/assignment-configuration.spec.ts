@@ -118,7 +118,7 @@ test.describe('assignment configuration', () => {
     ).toBeFocused();
 
     await openOrganization(page, 'supervisor');
-    await expect(page.getByRole('region', { name: 'Users' })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Users', exact: true })).toBeVisible();
     await expect(page.getByRole('region', { name: 'Assignment Configuration' })).toHaveCount(0);
   });
 });

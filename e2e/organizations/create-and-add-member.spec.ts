@@ -46,7 +46,7 @@ test.describe('create organization', () => {
     await expect(dialog).toBeHidden();
 
     await createOrganization(page, `Lakeside Orthodontics ${suffix}`, `LAKE-${suffix}`);
-    await expect(page.getByRole('region', { name: 'Users' })).toContainText('No users yet.');
+    await expect(page.getByRole('region', { name: 'Users', exact: true })).toContainText('No users yet.');
     await expectAccessible(page);
 
     // The account number is now taken: a second organization with it is refused on its field.
@@ -98,7 +98,7 @@ test.describe('add member', () => {
     const doctor = await givenDoctor(page, `Addable${suffix.toLowerCase()}`);
     await createOrganization(page, `Member Test Dental ${suffix}`, `MEM-${suffix}`);
 
-    const users = page.getByRole('region', { name: 'Users' });
+    const users = page.getByRole('region', { name: 'Users', exact: true });
     await users.getByRole('button', { name: 'Add Member' }).click();
     const dialog = page.getByRole('dialog', { name: 'Add Member' });
     await expect(dialog.getByRole('combobox', { name: 'Role' })).toHaveText('Organization Member');
@@ -144,7 +144,10 @@ test.describe('add member', () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await asUser(page, 'admin', { path: '/organizations' });
     await createOrganization(page, `Invite Test Dental ${suffix}`, `INV-${suffix}`);
-    await page.getByRole('region', { name: 'Users' }).getByRole('button', { name: 'Invite User' }).click();
+    await page
+      .getByRole('region', { name: 'Users', exact: true })
+      .getByRole('button', { name: 'Invite User' })
+      .click();
     const dialog = page.getByRole('dialog', { name: 'Invite User' });
     const invite = dialog.getByRole('button', { name: 'Invite' });
     await expect(invite).toBeDisabled();
@@ -167,7 +170,7 @@ test.describe('add member', () => {
     await page.getByRole('searchbox', { name: 'Search' }).fill('Riverside Family Dental');
     await expect(page.getByTestId('organization-row')).toHaveCount(1);
     await page.getByRole('link', { name: 'Riverside Family Dental' }).click();
-    const users = page.getByRole('region', { name: 'Users' });
+    const users = page.getByRole('region', { name: 'Users', exact: true });
     await expect(users.getByTestId('member-row').first()).toBeVisible();
     await expect(users.getByRole('button', { name: 'Add Member' })).toHaveCount(0);
     await expect(users.getByRole('button', { name: 'Invite User' })).toHaveCount(0);

@@ -19,7 +19,9 @@ test.describe('organization detail', () => {
     const info = await openOrganization(page, 'superadmin', 'Riverside Family Dental');
     await expect(page.getByRole('region', { name: 'Quick Glance' })).toContainText('RFD-200300');
     await expect(page.getByRole('region', { name: 'Locations' })).toContainText('Riverside Clinic');
-    await expect(page.getByRole('region', { name: 'Users' }).getByTestId('member-row')).toHaveCount(2);
+    await expect(
+      page.getByRole('region', { name: 'Users', exact: true }).getByTestId('member-row'),
+    ).toHaveCount(2);
     await expect(info.getByLabel('Account Number')).toHaveValue('RFD-200300');
     await expectAccessible(page);
 
@@ -57,6 +59,21 @@ test.describe('organization detail', () => {
     await expect(
       page.getByRole('region', { name: 'Organization Information' }).getByLabel('Account Number'),
     ).toHaveValue('RFD-200301');
+  });
+
+  test('at 390 px the users table scrolls sideways as a named region a keyboard reaches', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await openOrganization(page, 'superadmin', 'Riverside Family Dental');
+    const users = page.getByRole('region', { name: 'Users', exact: true });
+    await expect(users.getByTestId('member-row')).toHaveCount(2);
+    const scroller = users.getByRole('region', { name: 'Users, scrollable' });
+    await scroller.focus();
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(() => scroller.evaluate((e) => e.scrollLeft)).toBeGreaterThan(0);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await expectAccessible(page);
   });
 
   test('EasyRx practice id is saved', async ({ page }) => {

@@ -36,12 +36,14 @@ test.describe('account page, Organization tab', () => {
     await expect(info).toContainText('Account Number: BSO-100200');
     await expect(info.getByText('Organization Disabled')).toHaveCount(0);
 
-    const locations = page.getByRole('region', { name: 'Assigned Locations' }).getByRole('table');
+    const locations = page
+      .getByRole('region', { name: 'Assigned Locations', exact: true })
+      .getByRole('table');
     await expect(locations.getByRole('columnheader')).toHaveText(['Name', 'Address', 'Created At']);
     await expect(locations).toContainText('Denver Main Office');
     await expect(locations).toContainText('Boulder Office');
 
-    const members = page.getByRole('region', { name: 'Members' });
+    const members = page.getByRole('region', { name: 'Members', exact: true });
     await expect(members.getByRole('row', { name: /Casey Member/ })).toContainText('Organization Member');
     // Nobody removes themselves; an owner removes members but not managers without remove-manager.
     await expect(members.getByRole('button', { name: 'Remove Dana Doctor' })).toHaveCount(0);
@@ -61,6 +63,21 @@ test.describe('account page, Organization tab', () => {
     await expectAccessible(page);
   });
 
+  test('at 390 px the wide tables scroll sideways as named regions a keyboard reaches', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await openOrganizationTab(page, 'doctor@example.com');
+    const members = page.getByRole('region', { name: 'Members', exact: true });
+    await expect(members.getByRole('row', { name: /Casey Member/ })).toBeVisible();
+    const scroller = members.getByRole('region', { name: 'Members, scrollable' });
+    await expect(scroller).toHaveAttribute('tabindex', '0');
+    await scroller.focus();
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(() => scroller.evaluate((e) => e.scrollLeft)).toBeGreaterThan(0);
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(width).toBeLessThanOrEqual(390);
+    await expectAccessible(page);
+  });
+
   test('a member without organization.update sees neither the invite form nor the members', async ({
     page,
   }) => {
@@ -68,11 +85,11 @@ test.describe('account page, Organization tab', () => {
     await expect(page.getByRole('region', { name: 'Organization Information' })).toContainText(
       'Bright Smiles Orthodontics',
     );
-    await expect(page.getByRole('region', { name: 'Assigned Locations' })).toContainText(
+    await expect(page.getByRole('region', { name: 'Assigned Locations', exact: true })).toContainText(
       'Denver Main Office',
     );
     await expect(page.getByRole('region', { name: 'Invite Member' })).toHaveCount(0);
-    await expect(page.getByRole('region', { name: 'Members' })).toHaveCount(0);
+    await expect(page.getByRole('region', { name: 'Members', exact: true })).toHaveCount(0);
     await expect(page.getByRole('region', { name: 'Billing Address' })).toHaveCount(0);
     await expect(page.getByRole('region', { name: 'Additional Office Staff' })).toHaveCount(0);
     await expect(page.getByRole('region', { name: 'Delete Organization' })).toHaveCount(0);
@@ -106,7 +123,7 @@ test.describe('account page, Organization tab', () => {
     await context.close();
 
     await page.reload();
-    const members = page.getByRole('region', { name: 'Members' });
+    const members = page.getByRole('region', { name: 'Members', exact: true });
     const row = members.getByRole('row', { name: /Blake Stone/ });
     await expect(row).toContainText(email);
     await expect(row).toContainText('Organization Owner');
@@ -132,7 +149,7 @@ test.describe('account page, Organization tab', () => {
     await context.close();
 
     await page.reload();
-    const members = page.getByRole('region', { name: 'Members' });
+    const members = page.getByRole('region', { name: 'Members', exact: true });
     await expect(members.getByRole('row', { name: /Cameron Peak/ })).toContainText('Organization Member');
     await members.getByRole('button', { name: 'Remove Cameron Peak' }).click();
     await expect(page.getByText('Member successfully removed.')).toBeVisible();
@@ -182,7 +199,9 @@ test.describe('account page, Organization tab', () => {
     const info = page.getByRole('region', { name: 'Organization Information' });
     await expect(info).toContainText('Lakeside Smiles');
     await expect(info.getByText('Organization Disabled')).toBeVisible();
-    await expect(page.getByRole('region', { name: 'Assigned Locations' })).toContainText('Lakeside Office');
+    await expect(page.getByRole('region', { name: 'Assigned Locations', exact: true })).toContainText(
+      'Lakeside Office',
+    );
     for (const name of ['Invite Member', 'Additional Office Staff', 'Members', 'Billing Address'])
       await expect(page.getByRole('region', { name })).toHaveCount(0);
     await expectAccessible(page);

@@ -91,7 +91,7 @@ test.describe('licenses', () => {
     );
     await expect(form.getByText('The license type cannot be changed.')).toBeVisible();
 
-    const devices = page.getByRole('region', { name: 'Devices' });
+    const devices = page.getByRole('region', { name: 'Devices', exact: true });
     await expect(devices.getByRole('columnheader')).toHaveText([
       'Name',
       'Additional Information',

@@ -1,32 +1,12 @@
 import LinearProgress from '@mui/material/LinearProgress';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
-import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
+import { ScrollableTable } from './scrollable-table.tsx';
 import { TableStatusRow } from './table-status-row.tsx';
-
-/**
- * Whether the element scrolls sideways (a wide table on a narrow screen): such a region must be
- * reachable by keyboard so its hidden columns can be scrolled into view.
- */
-function useOverflowsSideways<T extends HTMLElement>() {
-  const ref = useRef<T>(null);
-  const [overflows, setOverflows] = useState(false);
-  useEffect(() => {
-    const element = ref.current;
-    if (!element || typeof ResizeObserver === 'undefined') return;
-    const measure = () => setOverflows(element.scrollWidth > element.clientWidth + 1);
-    measure();
-    const observer = new ResizeObserver(measure);
-    observer.observe(element);
-    if (element.firstElementChild) observer.observe(element.firstElementChild);
-    return () => observer.disconnect();
-  }, []);
-  return { ref, overflows };
-}
 
 /** One page of a paged list: TablePagination counts pages from 0. */
 export interface DataTablePaging {
@@ -75,15 +55,10 @@ export function DataTable({
   busy?: boolean;
   paging: DataTablePaging;
 }) {
-  const scroll = useOverflowsSideways<HTMLDivElement>();
   return (
     <>
       {fetchingLabel && fetching && <LinearProgress aria-label={fetchingLabel} />}
-      <TableContainer
-        ref={scroll.ref}
-        // A table wider than the screen scrolls sideways: keyboard users reach it as a named region.
-        {...(scroll.overflows ? { tabIndex: 0, role: 'region', 'aria-label': label } : {})}
-      >
+      <ScrollableTable label={label}>
         <Table aria-label={label} aria-busy={busy}>
           <TableHead>
             <TableRow>{head}</TableRow>
@@ -97,7 +72,7 @@ export function DataTable({
             )}
           </TableBody>
         </Table>
-      </TableContainer>
+      </ScrollableTable>
       <TablePagination
         component="div"
         count={paging.count}

@@ -6,7 +6,6 @@ import IconButton from '@mui/material/IconButton';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Tooltip from '@mui/material/Tooltip';
@@ -18,6 +17,7 @@ import {
   type BatchCase,
 } from '@archline/contracts';
 import { TableStatusRow } from '../../../components/table-status-row.tsx';
+import { ScrollableTable } from '../../../components/scrollable-table.tsx';
 
 /**
  * The batch's cases: patient, the next step of its print request ('Finished' once done), a view
@@ -33,7 +33,7 @@ export function BatchCasesCard({ batch, onRemove }: { batch: Batch; onRemove: (c
         slotProps={{ title: { id: 'batch-cases-title', component: 'h2', variant: 'h6' } }}
         subheader={completed ? BATCH_MESSAGES.completedBatch : undefined}
       />
-      <TableContainer>
+      <ScrollableTable label="Cases">
         <Table aria-labelledby="batch-cases-title" size="small">
           <TableHead>
             <TableRow>
@@ -87,7 +87,7 @@ export function BatchCasesCard({ batch, onRemove }: { batch: Batch; onRemove: (c
             />
           </TableBody>
         </Table>
-      </TableContainer>
+      </ScrollableTable>
     </Card>
   );
 }

@@ -13,7 +13,6 @@ import IconButton from '@mui/material/IconButton';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
@@ -22,6 +21,7 @@ import { useState } from 'react';
 import { notifySuccess } from '../../../lib/notify.tsx';
 import { formatDate } from '../../../lib/format.ts';
 import { useDeleteDevice } from '../api/delete-device.ts';
+import { ScrollableTable } from '../../../components/scrollable-table.tsx';
 
 function detailsText(details: Device['details']): string {
   return Object.entries(details)
@@ -56,7 +56,7 @@ export function DevicesCard({ license, canManage }: { license: LicenseWithDevice
         {license.devices.length === 0 ? (
           <Typography color="text.secondary">{LICENSE_MESSAGES.noDevices}</Typography>
         ) : (
-          <TableContainer>
+          <ScrollableTable label="Devices">
             <Table aria-labelledby="devices-title" size="small">
               <TableHead>
                 <TableRow>
@@ -83,7 +83,7 @@ export function DevicesCard({ license, canManage }: { license: LicenseWithDevice
                 ))}
               </TableBody>
             </Table>
-          </TableContainer>
+          </ScrollableTable>
         )}
       </CardContent>
       <Dialog open={pending !== null} onClose={() => setPending(null)} aria-labelledby="delete-device-title">

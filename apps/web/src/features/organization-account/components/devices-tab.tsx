@@ -12,7 +12,6 @@ import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
@@ -25,6 +24,7 @@ import { useOrganizationLicenses } from '../api/get-organization-licenses.ts';
 import { userCan } from '../../../session/permissions.ts';
 import { DeleteDeviceDialog } from './delete-device-dialog.tsx';
 import { RenameDeviceDialog } from './rename-device-dialog.tsx';
+import { ScrollableTable } from '../../../components/scrollable-table.tsx';
 
 /** Devices are managed with organization.update in the organization, or by the license holder. */
 function canManageDevices(user: MeUser, license: LicenseWithDevices): boolean {
@@ -54,7 +54,7 @@ function LicenseCard({ user, license }: { user: MeUser; license: LicenseWithDevi
         {license.devices.length === 0 ? (
           <Typography color="text.secondary">{LICENSE_MESSAGES.noDevices}</Typography>
         ) : (
-          <TableContainer>
+          <ScrollableTable label={`${license.license_type.name} License`}>
             <Table size="small" aria-labelledby={titleId}>
               <TableHead>
                 <TableRow>
@@ -90,7 +90,7 @@ function LicenseCard({ user, license }: { user: MeUser; license: LicenseWithDevi
                 ))}
               </TableBody>
             </Table>
-          </TableContainer>
+          </ScrollableTable>
         )}
       </CardContent>
       {pending?.kind === 'rename' && (

@@ -11,7 +11,6 @@ import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
@@ -39,6 +38,7 @@ import { useRemoveMember } from '../api/remove-member.ts';
 import { BillingAddressCard } from './billing-address-card.tsx';
 import { ContactsCard } from './contacts-card.tsx';
 import { DeleteOrganizationCard } from './delete-organization-card.tsx';
+import { ScrollableTable } from '../../../components/scrollable-table.tsx';
 
 type InviteValues = z.input<typeof InviteMemberRequest>;
 type InviteOutput = z.output<typeof InviteMemberRequest>;
@@ -153,7 +153,7 @@ function AssignedLocations({ organizationId }: { organizationId: number }) {
       ) : (locations.data ?? []).length === 0 ? (
         <Typography color="text.secondary">No assigned locations.</Typography>
       ) : (
-        <TableContainer>
+        <ScrollableTable label="Assigned Locations">
           <Table size="small" aria-labelledby="assigned-locations-title">
             <TableHead>
               <TableRow>
@@ -172,7 +172,7 @@ function AssignedLocations({ organizationId }: { organizationId: number }) {
               ))}
             </TableBody>
           </Table>
-        </TableContainer>
+        </ScrollableTable>
       )}
     </Section>
   );
@@ -208,7 +208,7 @@ function Members({
       ) : rows.length === 0 ? (
         <Typography color="text.secondary">No members.</Typography>
       ) : (
-        <TableContainer>
+        <ScrollableTable label="Members">
           <Table size="small" aria-labelledby="members-title">
             <TableHead>
               <TableRow>
@@ -284,7 +284,7 @@ function Members({
               })}
             </TableBody>
           </Table>
-        </TableContainer>
+        </ScrollableTable>
       )}
     </Section>
   );

@@ -11,7 +11,6 @@ import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Tooltip from '@mui/material/Tooltip';
@@ -23,6 +22,7 @@ import { isBuiltPath } from '../../../lib/built-routes.ts';
 import { AddMemberDialog } from './add-member-dialog.tsx';
 import { humanize } from './format.ts';
 import { InviteUserDialog } from './invite-user-dialog.tsx';
+import { ScrollableTable } from '../../../components/scrollable-table.tsx';
 
 /** Users and their roles in the organization; names and the edit action lead to /users/{id}. */
 export function MembersCard({
@@ -68,7 +68,7 @@ export function MembersCard({
         {organization.users.length === 0 ? (
           <Typography sx={{ color: 'text.secondary' }}>No users yet.</Typography>
         ) : (
-          <TableContainer>
+          <ScrollableTable label="Users">
             <Table size="small" aria-label="Users">
               <TableHead>
                 <TableRow>
@@ -109,7 +109,7 @@ export function MembersCard({
                 })}
               </TableBody>
             </Table>
-          </TableContainer>
+          </ScrollableTable>
         )}
       </CardContent>
       {canAddMember && (

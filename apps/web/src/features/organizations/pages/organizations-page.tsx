@@ -6,7 +6,6 @@ import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
@@ -18,6 +17,7 @@ import { useOrganizations, type OrganizationsListQuery } from '../api/list-organ
 import { CreateOrganizationButton } from '../components/create-organization-dialog.tsx';
 import { InviteToCreateBar } from '../components/invite-to-create-bar.tsx';
 import { OrganizationRow } from '../components/organization-row.tsx';
+import { ScrollableTable } from '../../../components/scrollable-table.tsx';
 
 const SEARCH_DEBOUNCE_MS = 500;
 const ORDER_OPTIONS: { value: NonNullable<OrganizationsListQuery['orderBy']>; label: string }[] = [
@@ -93,52 +93,54 @@ export function OrganizationsPage() {
           ))}
         </TextField>
       </Stack>
-      <TableContainer component={Paper} variant="outlined">
-        <Table aria-label="Organizations" size="small">
-          <TableHead>
-            <TableRow>
-              <TableCell padding="checkbox">
-                <Box
-                  component="span"
-                  sx={{
-                    position: 'absolute',
-                    width: 1,
-                    height: 1,
-                    overflow: 'hidden',
-                    clip: 'rect(0 0 0 0)',
-                    whiteSpace: 'nowrap',
-                  }}
-                >
-                  Users
-                </Box>
-              </TableCell>
-              <TableCell>Name</TableCell>
-              <TableCell>Account Number</TableCell>
-              <TableCell>Organization Type</TableCell>
-              <TableCell align="right">Users</TableCell>
-              <TableCell>Joined</TableCell>
-              <TableCell>State</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {list.isPending ? (
+      <Paper variant="outlined">
+        <ScrollableTable label="Organizations">
+          <Table aria-label="Organizations" size="small">
+            <TableHead>
               <TableRow>
-                <TableCell colSpan={7} align="center" role="status">
-                  <CircularProgress size={24} aria-label="Loading organizations" />
+                <TableCell padding="checkbox">
+                  <Box
+                    component="span"
+                    sx={{
+                      position: 'absolute',
+                      width: 1,
+                      height: 1,
+                      overflow: 'hidden',
+                      clip: 'rect(0 0 0 0)',
+                      whiteSpace: 'nowrap',
+                    }}
+                  >
+                    Users
+                  </Box>
                 </TableCell>
+                <TableCell>Name</TableCell>
+                <TableCell>Account Number</TableCell>
+                <TableCell>Organization Type</TableCell>
+                <TableCell align="right">Users</TableCell>
+                <TableCell>Joined</TableCell>
+                <TableCell>State</TableCell>
               </TableRow>
-            ) : rows.length === 0 ? (
-              <TableRow>
-                <TableCell colSpan={7} align="center" role="status">
-                  {list.isError ? 'The organizations could not be loaded.' : 'No organizations found.'}
-                </TableCell>
-              </TableRow>
-            ) : (
-              rows.map((o) => <OrganizationRow key={o.id} organization={o} />)
-            )}
-          </TableBody>
-        </Table>
-      </TableContainer>
+            </TableHead>
+            <TableBody>
+              {list.isPending ? (
+                <TableRow>
+                  <TableCell colSpan={7} align="center" role="status">
+                    <CircularProgress size={24} aria-label="Loading organizations" />
+                  </TableCell>
+                </TableRow>
+              ) : rows.length === 0 ? (
+                <TableRow>
+                  <TableCell colSpan={7} align="center" role="status">
+                    {list.isError ? 'The organizations could not be loaded.' : 'No organizations found.'}
+                  </TableCell>
+                </TableRow>
+              ) : (
+                rows.map((o) => <OrganizationRow key={o.id} organization={o} />)
+              )}
+            </TableBody>
+          </Table>
+        </ScrollableTable>
+      </Paper>
       {meta && meta.total > 0 && (
         <TablePagination
           component="div"

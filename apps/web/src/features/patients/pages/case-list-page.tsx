@@ -18,7 +18,6 @@ import Switch from '@mui/material/Switch';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
@@ -82,6 +81,7 @@ import {
   type ShipmentCaseLabelsComponent,
   type ShipmentGroupActionsComponent,
 } from '../components/shipment-groups.tsx';
+import { ScrollableTable } from '../../../components/scrollable-table.tsx';
 
 type Layout = 'default' | 'keywords' | 'batch';
 
@@ -645,7 +645,7 @@ export function CaseListPage({
             The patients could not be loaded.
           </Alert>
         )}
-        <TableContainer>
+        <ScrollableTable label="Patients">
           <Table aria-label="Patients" aria-busy={patients.isFetching}>
             <TableHead>
               <TableRow>
@@ -708,7 +708,7 @@ export function CaseListPage({
               />
             </TableBody>
           </Table>
-        </TableContainer>
+        </ScrollableTable>
         <PatientsPagination
           data={patients.data}
           page={page}

@@ -16,7 +16,6 @@ import Switch from '@mui/material/Switch';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
@@ -51,6 +50,7 @@ import { useNow } from '../components/use-now.ts';
 import { canOnList } from '../patient-list-access.ts';
 import { PatientsPagination } from '../components/patients-pagination.tsx';
 import { CaseFeedbackDialog } from '../components/case-feedback-dialog.tsx';
+import { ScrollableTable } from '../../../components/scrollable-table.tsx';
 
 /** The practice status buttons: the tabs, plus Archived for users who may see archived cases. */
 type PracticeTab = PatientListStatus | 'archived';
@@ -260,7 +260,7 @@ export function PatientsPage() {
             The patients could not be loaded.
           </Alert>
         )}
-        <TableContainer>
+        <ScrollableTable label="Patients">
           <Table aria-label="Patients" aria-busy={patients.isFetching}>
             <TableHead>
               <TableRow>
@@ -318,7 +318,7 @@ export function PatientsPage() {
               />
             </TableBody>
           </Table>
-        </TableContainer>
+        </ScrollableTable>
         <PatientsPagination
           data={patients.data}
           page={page}

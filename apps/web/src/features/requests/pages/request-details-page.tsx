@@ -11,7 +11,6 @@ import Switch from '@mui/material/Switch';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
@@ -76,6 +75,7 @@ import { AgeChip, RequestStatusChip } from '../components/request-chips.tsx';
 import { ShippingDialog } from '../components/shipping-dialog.tsx';
 import { TrayDesignCard } from '../components/tray-design-card.tsx';
 import { useRequestChannel } from '../components/use-request-channel.ts';
+import { ScrollableTable } from '../../../components/scrollable-table.tsx';
 
 /** Columns that give way on a phone. */
 const wide = { display: { xs: 'none', sm: 'table-cell' } } as const;
@@ -289,7 +289,7 @@ function FlawedTraysCard({ request }: { request: CustomerRequestDetails }) {
             <Typography variant="body2">{EMPTY_VALUE}</Typography>
           )}
         </Stack>
-        <TableContainer>
+        <ScrollableTable label="Flawed trays">
           <Table size="small" aria-label="Flawed trays">
             <TableHead>
               <TableRow>
@@ -318,7 +318,7 @@ function FlawedTraysCard({ request }: { request: CustomerRequestDetails }) {
               ))}
             </TableBody>
           </Table>
-        </TableContainer>
+        </ScrollableTable>
       </CardContent>
     </Card>
   );
@@ -392,7 +392,7 @@ function PrintRequestCard({
             <DetailField label="Assigned To">{assignmentLabel(printing.assigned_to)}</DetailField>
           )}
         </Box>
-        <TableContainer sx={{ mb: 2 }}>
+        <ScrollableTable label="Print request items" sx={{ mb: 2 }}>
           <Table size="small" aria-label="Print request items">
             <TableHead>
               <TableRow>
@@ -450,7 +450,7 @@ function PrintRequestCard({
               })}
             </TableBody>
           </Table>
-        </TableContainer>
+        </ScrollableTable>
 
         <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', mb: 1 }}>
           <Typography variant="subtitle1" component="h3">
