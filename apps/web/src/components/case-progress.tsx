@@ -12,6 +12,7 @@ import {
   type RequestAgeTone,
 } from '@archline/contracts';
 import { formatDate } from '../lib/format.ts';
+import { visuallyHidden } from '../lib/visually-hidden.ts';
 
 type Request = PatientListItem['requests'][number];
 
@@ -127,12 +128,3 @@ export function ShipDate({ date, completed, now }: { date: string | null; comple
     </Typography>
   );
 }
-
-const visuallyHidden = {
-  position: 'absolute',
-  width: '1px',
-  height: '1px',
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;

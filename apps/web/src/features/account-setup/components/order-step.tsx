@@ -23,19 +23,7 @@ import {
 import { usePaymentInfo } from '../api/payment-methods.ts';
 import { formatCalendarDate, formatMoney } from '../../../lib/format.ts';
 import { StepActions } from './step-actions.tsx';
-
-/** Read by screen readers, not shown (sizes in px: a bare 1 would mean 100% in sx). */
-const visuallyHidden = {
-  position: 'absolute',
-  width: '1px',
-  height: '1px',
-  margin: '-1px',
-  padding: 0,
-  border: 0,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;
+import { visuallyHidden } from '../../../lib/visually-hidden.ts';
 
 /** The order preview: the start-up fee (struck through when a code replaced it), codes, card fee, total. */
 export function OrderTable({ order }: { order: InitialOrder }) {

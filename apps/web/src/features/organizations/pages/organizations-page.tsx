@@ -18,6 +18,7 @@ import { CreateOrganizationButton } from '../components/create-organization-dial
 import { InviteToCreateBar } from '../components/invite-to-create-bar.tsx';
 import { OrganizationRow } from '../components/organization-row.tsx';
 import { ScrollableTable } from '../../../components/scrollable-table.tsx';
+import { visuallyHidden } from '../../../lib/visually-hidden.ts';
 
 const SEARCH_DEBOUNCE_MS = 500;
 const ORDER_OPTIONS: { value: NonNullable<OrganizationsListQuery['orderBy']>; label: string }[] = [
@@ -99,17 +100,7 @@ export function OrganizationsPage() {
             <TableHead>
               <TableRow>
                 <TableCell padding="checkbox">
-                  <Box
-                    component="span"
-                    sx={{
-                      position: 'absolute',
-                      width: 1,
-                      height: 1,
-                      overflow: 'hidden',
-                      clip: 'rect(0 0 0 0)',
-                      whiteSpace: 'nowrap',
-                    }}
-                  >
+                  <Box component="span" sx={visuallyHidden}>
                     Users
                   </Box>
                 </TableCell>

@@ -18,6 +18,7 @@ import {
   useRemoveCorrectedFile,
   useUpdateFlawedTray,
 } from '../api/flawed-tray-actions.ts';
+import { visuallyHidden } from '../../../lib/visually-hidden.ts';
 
 /** What the caller may do on the flawed trays of the request (the server's gates, while open). */
 export function useFlawedTrayAbilities(request: CustomerRequestDetails) {
@@ -158,12 +159,3 @@ export function FlawedTrayFileActions({
     </Box>
   );
 }
-
-const visuallyHidden = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;
