@@ -123,6 +123,7 @@ function WebhooksOfOrganization({ organizationId }: { organizationId: number }) 
   const [deleting, setDeleting] = useState<WebhookEndpoint | null>(null);
   const [rotating, setRotating] = useState<WebhookEndpoint | null>(null);
   const [shown, setShown] = useState<{ secret: string; url: string } | null>(null);
+  const [switching, setSwitching] = useState<boolean | null>(null);
 
   const enabled = query.data?.webhooks_enabled ?? false;
   const endpoints = query.data?.webhooks ?? [];
@@ -154,14 +155,18 @@ function WebhooksOfOrganization({ organizationId }: { organizationId: number }) 
             label="Enable webhooks"
             control={
               <Switch
-                checked={setEnabled.isPending ? setEnabled.variables : enabled}
-                disabled={query.isPending || setEnabled.isPending}
-                onChange={(e) =>
+                checked={switching ?? enabled}
+                disabled={query.isPending || switching !== null}
+                onChange={(e) => {
+                  // The switch moves in the same render as the click; it follows the server again
+                  // once the answer and the refreshed settings are in (or the change failed).
+                  setSwitching(e.target.checked);
                   setEnabled.mutate(e.target.checked, {
                     onSuccess: (result) => notifySuccess(result.message),
                     onError: notifyError,
-                  })
-                }
+                    onSettled: () => setSwitching(null),
+                  });
+                }}
               />
             }
           />
