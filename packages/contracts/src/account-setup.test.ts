@@ -11,7 +11,6 @@ import {
   isValidCardNumber,
   looksLikeDefaultAccountName,
   monthlyBillingNote,
-  roundMoney,
 } from './account-setup.ts';
 
 const errorsOf = (result: {
@@ -166,11 +165,10 @@ describe('BankForm', () => {
 });
 
 describe('order helpers', () => {
-  it('normalizes promotion codes and rounds money', () => {
+  it('normalizes promotion codes', () => {
     expect(InitialOrderRequest.parse({ promo_code: ' welcome50 ' }).promo_code).toBe('WELCOME50');
     expect(InitialOrderRequest.parse({ promo_code: '' }).promo_code).toBeUndefined();
     expect(InitialOrderRequest.parse({}).promo_code).toBeUndefined();
-    expect(roundMoney(500 * 0.0149)).toBe(7.45);
     expect(monthlyBillingNote('12/22/2026')).toBe(
       'The start-up fee is charged today; your monthly billing starts on 12/22/2026.',
     );

@@ -58,17 +58,12 @@ export function looksLikeDefaultAccountName(name: string | null | undefined): bo
 export const DEFAULT_SURVEY_QUESTION_ID = 1;
 export const SURVEY_OTHER_ANSWER_ID = 7;
 
-/** Card payments carry a 1.49% fee; ACH (bank) payments none. */
-export const CARD_FEE_RATE = 0.0149;
-/** The start-up fee when the `start_up_fee` setting is missing. */
-export const DEFAULT_START_UP_FEE = 500;
+/** The start-up fee in cents when the `start_up_fee` setting (dollars) is missing. */
+export const DEFAULT_START_UP_FEE_CENTS = 50_000;
 export const START_UP_FEE_PRODUCT_NAME = 'Start-up Fee';
 export const START_UP_FEE_PRODUCT_CODE = 'start_up_fee';
 /** The monthly billing cycle begins this many days after the purchase. */
 export const FIRST_MONTHLY_BILLING_DAYS = 30;
-
-/** Money rounded to cents. */
-export const roundMoney = (value: number) => Math.round((value + Number.EPSILON) * 100) / 100;
 
 // ---- survey ---------------------------------------------------------------------------------
 
@@ -308,9 +303,11 @@ export const InitialOrderRequest = z.object({
 });
 export type InitialOrderRequest = z.input<typeof InitialOrderRequest>;
 
+/** The initial order's money is integer cents, like every order's. */
 export const InitialOrderItem = z.object({
   product: z.object({ id: z.number().int(), name: z.string() }),
-  value: z.number(),
+  /** cents */
+  value: z.number().int(),
   /** True when a promotion code replaced the whole start-up fee (shown struck through). */
   struck_through: z.boolean(),
 });
@@ -318,19 +315,23 @@ export type InitialOrderItem = z.infer<typeof InitialOrderItem>;
 
 export const InitialOrderDiscount = z.object({
   promotion_code: z.object({ id: z.number().int(), code: z.string(), description: z.string() }),
-  value: z.number(),
+  /** cents taken off the start-up fee (0 for a code on the monthly fee) */
+  value: z.number().int(),
 });
 export type InitialOrderDiscount = z.infer<typeof InitialOrderDiscount>;
 
 export const InitialOrder = z.object({
   items: z.array(InitialOrderItem),
   discounts: z.array(InitialOrderDiscount),
-  subtotal: z.number(),
-  /** 1.49% of (subtotal - discounts) when the primary method is a card, 0 for a bank account. */
-  credit_card_fee: z.number(),
-  total: z.number(),
+  /** cents */
+  subtotal: z.number().int(),
+  /** cents: 1.49% of (subtotal - discounts) when the primary method is a card, 0 for a bank account. */
+  credit_card_fee: z.number().int(),
+  /** cents */
+  total: z.number().int(),
   payment_method_type: z.enum(PAYMENT_METHOD_TYPES).nullable(),
-  monthly_fee: z.number(),
+  /** cents a month */
+  monthly_fee: z.number().int(),
   /** 'YYYY-MM-DD', 30 days from today. */
   first_monthly_billing_date: z.string(),
 });

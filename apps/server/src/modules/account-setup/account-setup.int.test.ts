@@ -557,15 +557,15 @@ describe('POST calculate_initial_order', () => {
     const { order } = res.json();
     expect(order).toMatchObject({
       discounts: [],
-      subtotal: 500,
+      subtotal: 50_000,
       credit_card_fee: 0,
-      total: 500,
+      total: 50_000,
       payment_method_type: null,
-      monthly_fee: 299,
+      monthly_fee: 29_900,
       first_monthly_billing_date: isoDay(30),
     });
     expect(order.items).toEqual([
-      { product: { id: expect.any(Number), name: 'Start-up Fee' }, value: 500, struck_through: false },
+      { product: { id: expect.any(Number), name: 'Start-up Fee' }, value: 50_000, struck_through: false },
     ]);
   });
 
@@ -574,12 +574,12 @@ describe('POST calculate_initial_order', () => {
     const card = (await calculate(account.headers, account.orgId)).json().order;
     expect(card).toMatchObject({
       payment_method_type: 'card',
-      subtotal: 500,
-      credit_card_fee: 7.45,
-      total: 507.45,
+      subtotal: 50_000,
+      credit_card_fee: 745,
+      total: 50_745,
     });
     const withCode = (await calculate(account.headers, account.orgId, 'testfixed25')).json().order;
-    expect(withCode).toMatchObject({ credit_card_fee: 7.08, total: 482.08 });
+    expect(withCode).toMatchObject({ credit_card_fee: 708, total: 48_208 });
     expect(withCode.discounts).toEqual([
       {
         promotion_code: {
@@ -587,7 +587,7 @@ describe('POST calculate_initial_order', () => {
           code: 'TESTFIXED25',
           description: 'TESTFIXED25 description',
         },
-        value: 25,
+        value: 2_500,
       },
     ]);
     const bank = await addMethod(account.headers, account.orgId, bankToken('2222', 'd'));
@@ -598,20 +598,20 @@ describe('POST calculate_initial_order', () => {
       payload: { is_primary: true },
     });
     const ach = (await calculate(account.headers, account.orgId, 'TESTHALF')).json().order;
-    expect(ach).toMatchObject({ payment_method_type: 'bank', credit_card_fee: 0, total: 250 });
+    expect(ach).toMatchObject({ payment_method_type: 'bank', credit_card_fee: 0, total: 25_000 });
     expect(ach.items[0].struck_through).toBe(false);
   });
 
   it('a code covering the whole start-up fee strikes it through', async () => {
     const order = (await calculate(account.headers, account.orgId, 'TESTALL')).json().order;
-    expect(order.items[0]).toMatchObject({ value: 500, struck_through: true });
-    expect(order.discounts[0].value).toBe(500);
+    expect(order.items[0]).toMatchObject({ value: 50_000, struck_through: true });
+    expect(order.discounts[0].value).toBe(50_000);
     expect(order.total).toBe(0);
   });
 
   it('a First Month code leaves the start-up fee whole: it is recorded for the monthly billing', async () => {
     const order = (await calculate(account.headers, account.orgId, 'TESTMONTHFREE')).json().order;
-    expect(order.items[0]).toMatchObject({ value: 500, struck_through: false });
+    expect(order.items[0]).toMatchObject({ value: 50_000, struck_through: false });
     expect(order.discounts).toEqual([
       {
         promotion_code: {
@@ -622,7 +622,7 @@ describe('POST calculate_initial_order', () => {
         value: 0,
       },
     ]);
-    expect(order.total).toBe(500);
+    expect(order.total).toBe(50_000);
   });
 
   it('refuses unknown, expired, not yet valid, inactive and used-up codes', async () => {

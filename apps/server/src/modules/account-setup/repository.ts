@@ -2,6 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { MainLocation, PaymentMethod, PaymentMethodType } from '@archline/contracts';
 import type { DB } from '../../db/schema.ts';
 import { ADDRESS_COLUMNS, type AddressValues } from '../../db/columns.ts';
+import { centsToDecimalText } from '@archline/contracts/price-rules';
 
 /** SQL of the account setup. Every function takes the database or the caller's transaction. */
 
@@ -470,6 +471,7 @@ export async function upsertPaidContract(
   return row.id;
 }
 
+/** The initial order and its lines; money in cents, written to the numeric columns of dollars. */
 export async function insertInitialOrder(
   db: Db,
   values: {
@@ -492,9 +494,9 @@ export async function insertInitialOrder(
       kind: 'initial',
       invoice_date: values.today,
       fm_invoice_status: 'PAID',
-      subtotal: values.subtotal,
-      credit_card_fee: values.credit_card_fee,
-      total: values.total,
+      subtotal: centsToDecimalText(values.subtotal),
+      credit_card_fee: centsToDecimalText(values.credit_card_fee),
+      total: centsToDecimalText(values.total),
       paid_at: sql<Date>`now()`,
     })
     .returning('id')
@@ -502,7 +504,13 @@ export async function insertInitialOrder(
   if (values.items.length)
     await db
       .insertInto('order_items')
-      .values(values.items.map((i) => ({ order_id: order.id, product_id: i.product_id, value: i.value })))
+      .values(
+        values.items.map((i) => ({
+          order_id: order.id,
+          product_id: i.product_id,
+          value: centsToDecimalText(i.value),
+        })),
+      )
       .execute();
   if (values.discounts.length)
     await db
@@ -513,7 +521,7 @@ export async function insertInitialOrder(
           kind: 'discount',
           product_id: d.product_id,
           promotion_code_id: d.promotion_code_id,
-          value: d.value,
+          value: centsToDecimalText(d.value),
           created_by_user_id: values.user_id,
         })),
       )
@@ -521,6 +529,7 @@ export async function insertInitialOrder(
   return order.id;
 }
 
+/** A successful payment attempt; `amount` in cents. */
 export async function insertPaymentAttempt(
   db: Db,
   values: {
@@ -533,7 +542,7 @@ export async function insertPaymentAttempt(
 ): Promise<void> {
   await db
     .insertInto('payment_attempts')
-    .values({ ...values, status: 'success' })
+    .values({ ...values, amount: centsToDecimalText(values.amount), status: 'success' })
     .execute();
 }
 

@@ -11,13 +11,11 @@
  */
 import {
   ACCOUNT_SETUP_MESSAGES,
-  CARD_FEE_RATE,
-  DEFAULT_START_UP_FEE,
+  DEFAULT_START_UP_FEE_CENTS,
   FIRST_MONTHLY_BILLING_DAYS,
   START_UP_FEE_PRODUCT_CODE,
   START_UP_FEE_PRODUCT_NAME,
   looksLikeDefaultAccountName,
-  roundMoney,
   type AccountDetails,
   type AccountDetailsSavedResponse,
   type AccountDetailsValues,
@@ -28,6 +26,7 @@ import {
   type SurveyQuestionResponse,
 } from '@archline/contracts';
 import { MONTHLY_PROMOTION_MONTHS } from '@archline/contracts/billing-run';
+import { dollarsToCents, orderTotals, promotionCodeDiscountCents } from '@archline/contracts/price-rules';
 import type { Kysely } from 'kysely';
 import type { AddressValues } from '../../db/columns.ts';
 import type { DB } from '../../db/schema.ts';
@@ -352,9 +351,10 @@ interface ComputedOrder {
   primary: repo.PaymentMethodRow | undefined;
 }
 
-function moneyOf(value: unknown, fallback: number): number {
+/** A setting or column of dollars ('500.00', 299) as integer cents; `fallback` when unusable. */
+function centsOf(value: unknown, fallback: number): number {
   const n = typeof value === 'number' ? value : typeof value === 'string' ? Number(value) : NaN;
-  return Number.isFinite(n) && n >= 0 ? roundMoney(n) : fallback;
+  return Number.isFinite(n) && n >= 0 ? dollarsToCents(n) : fallback;
 }
 
 /** Whether a promotion code of this type is a discount on the start-up fee (not a monthly one). */
@@ -375,20 +375,25 @@ async function computeOrder(
     repo.findPrimaryPaymentMethod(db, organizationId),
     repo.findStandardLicenseType(db),
   ]);
-  const startUpFee = moneyOf(feeSetting, DEFAULT_START_UP_FEE);
-  const subtotal = startUpFee;
+  const startUpFee = centsOf(feeSetting, DEFAULT_START_UP_FEE_CENTS);
   let discount = 0;
   let promotionCodeId: number | null = null;
   const discounts: InitialOrder['discounts'] = [];
   if (promoCode) {
     const code = await repo.findUsablePromotionCode(db, promoCode, opts);
     if (!code) throw fieldError('promo_code', ACCOUNT_SETUP_MESSAGES.promoCodeInvalid);
-    const value = Number(code.value);
     // Only a start-up fee code takes money off this order. A First Month or First Two Months code
     // is recorded on it with nothing off: the monthly billing run reads it from here and takes the
-    // monthly fee off the first one or two invoices.
+    // monthly fee off the first one or two invoices. A fixed code's value is dollars, a percent
+    // code's a percent.
     discount = onStartUpFee(code.promotion_code_type_id)
-      ? Math.min(subtotal, roundMoney(code.is_fixed ? value : (startUpFee * value) / 100))
+      ? promotionCodeDiscountCents(
+          {
+            value: code.is_fixed ? dollarsToCents(Number(code.value)) : Number(code.value),
+            is_fixed: code.is_fixed,
+          },
+          startUpFee,
+        )
       : 0;
     promotionCodeId = code.id;
     discounts.push({
@@ -397,8 +402,7 @@ async function computeOrder(
     });
   }
   const type = primary ? (primary.payment_method_type as 'card' | 'bank') : null;
-  const net = roundMoney(subtotal - discount);
-  const creditCardFee = type === 'card' ? roundMoney(net * CARD_FEE_RATE) : 0;
+  const totals = orderTotals({ items: [startUpFee], discounts: [discount], method: type });
   return {
     order: {
       items: [
@@ -409,11 +413,11 @@ async function computeOrder(
         },
       ],
       discounts,
-      subtotal,
-      credit_card_fee: creditCardFee,
-      total: roundMoney(net + creditCardFee),
+      subtotal: totals.subtotal,
+      credit_card_fee: totals.credit_card_fee,
+      total: totals.total,
       payment_method_type: type,
-      monthly_fee: moneyOf(licenseType?.monthly_fee, 0),
+      monthly_fee: centsOf(licenseType?.monthly_fee, 0),
       first_monthly_billing_date: isoDay(FIRST_MONTHLY_BILLING_DAYS),
     },
     startUpFeeProductId: product.id,
@@ -468,7 +472,7 @@ export async function processInitialPurchase(
     if (order.total > 0) {
       const charge = await processor.charge({
         token: primary.provider_token,
-        amount: order.total,
+        amount: order.total / 100,
         description: `Archline start-up fee, ${org.name}`,
       });
       if (!charge.ok) throw unprocessable(charge.message, { payment_method: [charge.message] });

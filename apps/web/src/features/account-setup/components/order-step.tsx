@@ -21,7 +21,7 @@ import {
   useProcessInitialPurchase,
 } from '../api/initial-order.ts';
 import { usePaymentInfo } from '../api/payment-methods.ts';
-import { formatCalendarDate, formatMoney } from '../../../lib/format.ts';
+import { formatCalendarDate, formatCents } from '../../../lib/format.ts';
 import { StepActions } from './step-actions.tsx';
 import { visuallyHidden } from '../../../lib/visually-hidden.ts';
 
@@ -52,7 +52,7 @@ export function OrderTable({ order }: { order: InitialOrder }) {
               {item.struck_through ? (
                 <>
                   <Box component="s" sx={{ color: 'text.secondary' }}>
-                    {formatMoney(item.value)}
+                    {formatCents(item.value)}
                   </Box>
                   <Box component="span" sx={visuallyHidden}>
                     {' '}
@@ -60,14 +60,14 @@ export function OrderTable({ order }: { order: InitialOrder }) {
                   </Box>
                 </>
               ) : (
-                formatMoney(item.value)
+                formatCents(item.value)
               )}
             </TableCell>
           </TableRow>
         ))}
         <TableRow>
           <TableCell>Subtotal</TableCell>
-          <TableCell>{formatMoney(order.subtotal)}</TableCell>
+          <TableCell>{formatCents(order.subtotal)}</TableCell>
         </TableRow>
         {order.discounts.map((d) => (
           <TableRow key={d.promotion_code.id}>
@@ -81,7 +81,7 @@ export function OrderTable({ order }: { order: InitialOrder }) {
             </TableCell>
             <TableCell>
               {/* A First Month code takes nothing off today: it comes off the monthly fee. */}
-              {d.value === 0 ? 'On the monthly fee' : formatMoney(-Math.abs(d.value))}
+              {d.value === 0 ? 'On the monthly fee' : formatCents(-Math.abs(d.value))}
             </TableCell>
           </TableRow>
         ))}
@@ -89,11 +89,11 @@ export function OrderTable({ order }: { order: InitialOrder }) {
           <TableCell>
             {card ? 'Credit card fee (1.49%)' : 'Credit card fee (none for bank accounts)'}
           </TableCell>
-          <TableCell>{formatMoney(order.credit_card_fee)}</TableCell>
+          <TableCell>{formatCents(order.credit_card_fee)}</TableCell>
         </TableRow>
         <TableRow>
           <TableCell sx={{ fontWeight: 700, borderBottom: 0 }}>Total due today</TableCell>
-          <TableCell sx={{ fontWeight: 700, borderBottom: 0 }}>{formatMoney(order.total)}</TableCell>
+          <TableCell sx={{ fontWeight: 700, borderBottom: 0 }}>{formatCents(order.total)}</TableCell>
         </TableRow>
       </TableBody>
     </Table>
@@ -229,7 +229,7 @@ export function OrderStep({
             <OrderTable order={order.data} />
             <Box sx={{ mt: 3, p: 2, bgcolor: 'background.default', borderRadius: 1 }}>
               <Typography>
-                Monthly subscription: <strong>{formatMoney(order.data.monthly_fee)}</strong> per month
+                Monthly subscription: <strong>{formatCents(order.data.monthly_fee)}</strong> per month
               </Typography>
               <Typography color="text.secondary" sx={{ mt: 0.5 }}>
                 {monthlyBillingNote(formatCalendarDate(order.data.first_monthly_billing_date))}

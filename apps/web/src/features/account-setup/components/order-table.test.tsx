@@ -5,13 +5,13 @@ import { describe, expect, it } from 'vitest';
 import { OrderTable } from './order-step.tsx';
 
 const base: InitialOrder = {
-  items: [{ product: { id: 1, name: 'Start-up Fee' }, value: 500, struck_through: false }],
+  items: [{ product: { id: 1, name: 'Start-up Fee' }, value: 50_000, struck_through: false }],
   discounts: [],
-  subtotal: 500,
-  credit_card_fee: 7.45,
-  total: 507.45,
+  subtotal: 50_000,
+  credit_card_fee: 745,
+  total: 50_745,
   payment_method_type: 'card',
-  monthly_fee: 299,
+  monthly_fee: 29_900,
   first_monthly_billing_date: '2026-12-27',
 };
 
@@ -26,7 +26,7 @@ describe('OrderTable', () => {
           ...base,
           items: [{ ...base.items[0]!, struck_through: true }],
           discounts: [
-            { promotion_code: { id: 4, code: 'WAIVED', description: 'Start-up fee waived' }, value: 500 },
+            { promotion_code: { id: 4, code: 'WAIVED', description: 'Start-up fee waived' }, value: 50_000 },
           ],
           credit_card_fee: 0,
           total: 0,
