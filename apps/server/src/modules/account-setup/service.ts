@@ -26,7 +26,11 @@ import {
   type SurveyQuestionResponse,
 } from '@archline/contracts';
 import { MONTHLY_PROMOTION_MONTHS } from '@archline/contracts/billing-run';
-import { dollarsToCents, orderTotals, promotionCodeDiscountCents } from '@archline/contracts/price-rules';
+import {
+  decimalDollarsToCents,
+  orderTotals,
+  promotionCodeDiscountCents,
+} from '@archline/contracts/price-rules';
 import type { Kysely } from 'kysely';
 import type { AddressValues } from '../../db/columns.ts';
 import type { DB } from '../../db/schema.ts';
@@ -351,10 +355,10 @@ interface ComputedOrder {
   primary: repo.PaymentMethodRow | undefined;
 }
 
-/** A setting or column of dollars ('500.00', 299) as integer cents; `fallback` when unusable. */
-function centsOf(value: unknown, fallback: number): number {
-  const n = typeof value === 'number' ? value : typeof value === 'string' ? Number(value) : NaN;
-  return Number.isFinite(n) && n >= 0 ? dollarsToCents(n) : fallback;
+/** A setting of dollars ('500.00') as integer cents; `fallback` when it is missing or no amount. */
+function settingCents(value: unknown, fallback: number): number {
+  const amount = typeof value === 'number' || typeof value === 'string' ? Number(value) : Number.NaN;
+  return amount >= 0 ? decimalDollarsToCents(value) : fallback;
 }
 
 /** Whether a promotion code of this type is a discount on the start-up fee (not a monthly one). */
@@ -375,7 +379,7 @@ async function computeOrder(
     repo.findPrimaryPaymentMethod(db, organizationId),
     repo.findStandardLicenseType(db),
   ]);
-  const startUpFee = centsOf(feeSetting, DEFAULT_START_UP_FEE_CENTS);
+  const startUpFee = settingCents(feeSetting, DEFAULT_START_UP_FEE_CENTS);
   let discount = 0;
   let promotionCodeId: number | null = null;
   const discounts: InitialOrder['discounts'] = [];
@@ -389,7 +393,7 @@ async function computeOrder(
     discount = onStartUpFee(code.promotion_code_type_id)
       ? promotionCodeDiscountCents(
           {
-            value: code.is_fixed ? dollarsToCents(Number(code.value)) : Number(code.value),
+            value: code.is_fixed ? decimalDollarsToCents(code.value) : Number(code.value),
             is_fixed: code.is_fixed,
           },
           startUpFee,
@@ -417,7 +421,7 @@ async function computeOrder(
       credit_card_fee: totals.credit_card_fee,
       total: totals.total,
       payment_method_type: type,
-      monthly_fee: centsOf(licenseType?.monthly_fee, 0),
+      monthly_fee: decimalDollarsToCents(licenseType?.monthly_fee),
       first_monthly_billing_date: isoDay(FIRST_MONTHLY_BILLING_DAYS),
     },
     startUpFeeProductId: product.id,
