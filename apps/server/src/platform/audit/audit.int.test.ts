@@ -102,15 +102,27 @@ describe('recordAudit outside a transaction', () => {
     expect((await rowsOf('batched.read')).map((r) => r.entity_id)).toEqual(['1', '2', '3', '4', '5']);
   });
 
-  it('a row that cannot be written fails its own caller only', async () => {
+  it('a row that cannot be written fails its own caller only, and the others keep their order', async () => {
+    const good = (n: number) =>
+      recordAudit(t.db, { action: 'batched.good', entityId: n, outcome: 'success' });
     const results = await Promise.allSettled([
-      recordAudit(t.db, { action: 'batched.good', entityId: 1, outcome: 'success' }),
+      good(1),
       // PostgreSQL refuses a NUL character in json
       recordAudit(t.db, { action: 'batched.bad', outcome: 'success', details: { note: 'a\u0000b' } }),
-      recordAudit(t.db, { action: 'batched.good', entityId: 2, outcome: 'success' }),
+      good(2),
+      good(3),
+      good(4),
+      good(5),
     ]);
-    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
-    expect((await rowsOf('batched.good')).map((r) => r.entity_id)).toEqual(['1', '2']);
+    expect(results.map((r) => r.status)).toEqual([
+      'fulfilled',
+      'rejected',
+      'fulfilled',
+      'fulfilled',
+      'fulfilled',
+      'fulfilled',
+    ]);
+    expect((await rowsOf('batched.good')).map((r) => r.entity_id)).toEqual(['1', '2', '3', '4', '5']);
     expect(await rowsOf('batched.bad')).toHaveLength(0);
   });
 

@@ -43,8 +43,11 @@ type AuditRow = ReturnType<typeof rowOf>;
 /** The end of the current turn of the event loop (the real one, whatever a test fakes later). */
 const endOfTurn = setImmediate;
 
-/** The rows of the current turn of the event loop, per database, and whether their statement wrote them. */
-const batches = new WeakMap<Kysely<DB>, { rows: AuditRow[]; written: Promise<boolean> }>();
+/**
+ * The rows of the current turn of the event loop, per database, and what became of each: `written`
+ * settles to one entry per row, null once it is committed or the error that refused it.
+ */
+const batches = new WeakMap<Kysely<DB>, { rows: AuditRow[]; written: Promise<(Error | null)[]> }>();
 
 /**
  * Appends one audit row. `executor` is the database or the transaction of the write.
@@ -53,8 +56,8 @@ const batches = new WeakMap<Kysely<DB>, { rows: AuditRow[]; written: Promise<boo
  * concurrent requests record in the same turn of the event loop go in together, in one statement
  * and one commit, at the end of that turn; each caller still waits until its row is committed,
  * so no answer leaves before its row is written. Should that statement fail (then it wrote
- * nothing), each row is inserted on its own, so a row that cannot be written fails its own
- * caller only.
+ * nothing), the rows are inserted one by one in the order they were recorded, so a row that
+ * cannot be written fails its own caller only and the trail keeps its order.
  */
 export async function recordAudit(executor: Kysely<DB>, entry: AuditEntry): Promise<void> {
   const row = rowOf(entry);
@@ -69,16 +72,26 @@ export async function recordAudit(executor: Kysely<DB>, entry: AuditEntry): Prom
       batches.delete(executor); // rows recorded from now on start the next batch
       try {
         await executor.insertInto('audit_log').values(rows).execute();
-        return true;
+        return rows.map(() => null);
       } catch {
-        return false;
+        const outcomes: (Error | null)[] = [];
+        for (const one of rows) {
+          try {
+            await executor.insertInto('audit_log').values(one).execute();
+            outcomes.push(null);
+          } catch (err) {
+            outcomes.push(err instanceof Error ? err : new Error(String(err)));
+          }
+        }
+        return outcomes;
       }
     });
     batch = { rows, written };
     batches.set(executor, batch);
   }
-  batch.rows.push(row);
-  if (!(await batch.written)) await executor.insertInto('audit_log').values(row).execute();
+  const index = batch.rows.push(row) - 1;
+  const failure = (await batch.written)[index];
+  if (failure) throw failure;
 }
 
 /**
