@@ -39,6 +39,14 @@ export interface Announcements {
   visibility: string;
 }
 
+export interface ApprovalReminders {
+  cases: number;
+  created_at: Generated<Timestamp>;
+  day: string;
+  organization_id: number;
+  user_id: number;
+}
+
 export interface ArchWires {
   created_at: Generated<Timestamp>;
   created_by_user_id: number | null;
@@ -1075,6 +1083,7 @@ export interface WhitehatIntegrations {
 export interface DB {
   altcha_used_challenges: AltchaUsedChallenges;
   announcements: Announcements;
+  approval_reminders: ApprovalReminders;
   arch_wire_user: ArchWireUser;
   arch_wires: ArchWires;
   audit_log: AuditLog;

@@ -20,6 +20,7 @@ import {
   type NotificationEvent,
   type NotificationListQuery,
   type NotificationListResponse,
+  type OrganizationNotificationKey,
 } from '@archline/contracts';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
@@ -89,6 +90,15 @@ export async function notifyUser(
     ctx.log.warn({ err, userId: input.userId }, 'could not publish a notification event');
   }
   return notification;
+}
+
+/** Whether the organization has a notification key on (a key never saved is on). */
+export async function organizationKeyEnabled(
+  executor: Kysely<DB>,
+  organizationId: number,
+  key: OrganizationNotificationKey,
+): Promise<boolean> {
+  return (await repo.organizationSetting(executor, organizationId, key))?.enabled ?? true;
 }
 
 /** The caller's own notifications, newest first, one page at a time, with the unread count. */

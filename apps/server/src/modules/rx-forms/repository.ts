@@ -708,3 +708,76 @@ export function toRxForm(row: RxFormRow, pricing: RxFormPricing): RxForm {
     updated_at: iso(row.updated_at)!,
   };
 }
+
+/** A live case whose initial setup has waited for its doctor's approval since `ready_at`. */
+export interface AwaitingApproval {
+  patient_id: number;
+  organization_id: number;
+  doctor_id: number;
+  first_name: string;
+  last_name: string;
+  ready_at: Date;
+}
+
+/**
+ * The cases awaiting their doctor's approval since `readyBefore` or earlier: ready, neither
+ * approved nor cancelled, active, not archived and not on hold, in an organization neither archived
+ * nor disabled, with a doctor whose account is active; by organization, doctor and readiness.
+ */
+export async function casesAwaitingApproval(db: Db, readyBefore: Date): Promise<AwaitingApproval[]> {
+  const rows = await db
+    .selectFrom('rx_forms as rx')
+    .innerJoin('patients as p', (j) =>
+      j.onRef('p.id', '=', 'rx.patient_id').onRef('p.organization_id', '=', 'rx.organization_id'),
+    )
+    .innerJoin('users as u', 'u.id', 'p.user_id')
+    .innerJoin('organizations as o', 'o.id', 'p.organization_id')
+    .select([
+      'p.id as patient_id',
+      'p.organization_id',
+      'p.user_id as doctor_id',
+      'p.first_name',
+      'p.last_name',
+      'rx.ready_at',
+    ])
+    .where('rx.ready_at', '<=', readyBefore)
+    .where('rx.completed_at', 'is', null)
+    .where('rx.cancelled_at', 'is', null)
+    .where('p.patient_status_id', '=', 1)
+    .where('p.deleted_at', 'is', null)
+    .where('p.held_at', 'is', null)
+    .where('u.deleted_at', 'is', null)
+    .where('u.removed_at', 'is', null)
+    .where('o.deleted_at', 'is', null)
+    .where('o.disabled_at', 'is', null)
+    .orderBy('p.organization_id')
+    .orderBy('p.user_id')
+    .orderBy('rx.ready_at')
+    .orderBy('p.id')
+    .execute();
+  return rows.map((r) => ({
+    patient_id: Number(r.patient_id),
+    organization_id: Number(r.organization_id),
+    doctor_id: Number(r.doctor_id),
+    first_name: r.first_name,
+    last_name: r.last_name,
+    ready_at: r.ready_at!,
+  }));
+}
+
+/**
+ * Claims the day's reminder of a doctor in an organization: true when this call recorded it,
+ * false when the doctor was already reminded that day.
+ */
+export async function claimApprovalReminder(
+  db: Db,
+  r: { organization_id: number; user_id: number; day: string; cases: number },
+): Promise<boolean> {
+  const row = await db
+    .insertInto('approval_reminders')
+    .values(r)
+    .onConflict((oc) => oc.columns(['organization_id', 'user_id', 'day']).doNothing())
+    .returning('day')
+    .executeTakeFirst();
+  return row !== undefined;
+}

@@ -11,6 +11,7 @@ import {
 import { errorResponses, requestMeta } from '../../platform/http/request-meta.ts';
 import { requireActor } from '../../platform/auth/plugin.ts';
 import * as service from './service.ts';
+import { registerApprovalReminders } from './approval-reminders.ts';
 
 const tags = ['rx-forms'];
 const errors = errorResponses(400, 401, 403, 404, 409, 422);
@@ -19,6 +20,8 @@ const meta = requestMeta;
 /** Case entry and the Rx form of a case. */
 export const rxFormRoutes: FastifyPluginAsyncZod = async (app) => {
   const ctx = app.ctx;
+  // Weekday reminders of cases awaiting the doctor's approval (a job on the queue).
+  registerApprovalReminders(app, ctx);
 
   app.post(
     '/rx-forms',
