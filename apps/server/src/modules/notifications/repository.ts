@@ -65,6 +65,50 @@ export async function insertNotification(
 }
 
 /**
+ * The active users among `userIds` and the organization's members in `roles`, except
+ * `exceptUserId`, whose own notification setting `name` is on (a setting never toggled is on).
+ */
+export async function usersToNotify(
+  db: Kysely<DB>,
+  input: { organizationId: number; roles: string[]; userIds: number[]; name: string; exceptUserId: number },
+): Promise<number[]> {
+  const rows = await db
+    .selectFrom('users as u')
+    .select('u.id')
+    .where('u.deleted_at', 'is', null)
+    .where('u.removed_at', 'is', null)
+    .where('u.id', '<>', input.exceptUserId)
+    .where((eb) =>
+      eb.or([
+        ...(input.userIds.length ? [eb('u.id', 'in', input.userIds)] : []),
+        eb.exists(
+          eb
+            .selectFrom('organization_user as ou')
+            .select('ou.user_id')
+            .whereRef('ou.user_id', '=', 'u.id')
+            .where('ou.organization_id', '=', input.organizationId)
+            .where('ou.role', 'in', input.roles.length ? input.roles : ['']),
+        ),
+      ]),
+    )
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('user_notification_settings as s')
+            .select('s.user_id')
+            .whereRef('s.user_id', '=', 'u.id')
+            .where('s.name', '=', input.name)
+            .where('s.enabled', '=', false),
+        ),
+      ),
+    )
+    .orderBy('u.id')
+    .execute();
+  return rows.map((r) => Number(r.id));
+}
+
+/**
  * One page of a user's notifications, newest first by created_at (id breaks ties). `beforeId` is
  * the last id of the previous page: the page continues strictly after it in that order.
  * Fetches limit + 1 rows to know whether another page exists.

@@ -101,6 +101,18 @@ export async function organizationKeyEnabled(
   return (await repo.organizationSetting(executor, organizationId, key))?.enabled ?? true;
 }
 
+/**
+ * Who hears of something an organization's users are told about: the active users among `userIds`
+ * and the organization's members in `roles`, except the user who did it, each unless they turned
+ * their own notification setting `name` off.
+ */
+export function usersToNotify(
+  executor: Kysely<DB>,
+  input: { organizationId: number; roles: string[]; userIds: number[]; name: string; exceptUserId: number },
+): Promise<number[]> {
+  return repo.usersToNotify(executor, input);
+}
+
 /** The caller's own notifications, newest first, one page at a time, with the unread count. */
 export async function listNotifications(
   ctx: AppContext,

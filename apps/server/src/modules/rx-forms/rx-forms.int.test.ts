@@ -11,6 +11,7 @@ import {
   nextBusinessDate,
 } from '@archline/contracts';
 import { binaryStl } from '../../../test/file-helpers.ts';
+import { readOutbox } from '../../platform/mail/delivery.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { API, bearer, givenOrganization, givenUser, tokenFor } from '../../../test/auth-helpers.ts';
 import {
@@ -29,6 +30,7 @@ let orgSuspended: number;
 let admin: H;
 let tech: H;
 let owner: { id: number; headers: H };
+let ownerEmail: string;
 let member: { id: number; headers: H };
 let ownerB: H;
 let onboardingUser: H;
@@ -165,6 +167,7 @@ beforeAll(async () => {
   admin = bearer(await tokenFor(t, a.id, { management: true }));
   tech = bearer(await tokenFor(t, te.id, { management: true }));
   owner = { id: o.id, headers: bearer(await tokenFor(t, o.id)) };
+  ownerEmail = o.email;
   member = { id: m.id, headers: bearer(await tokenFor(t, m.id)) };
   ownerB = bearer(await tokenFor(t, ob.id));
   onboardingUser = bearer(await tokenFor(t, on.id));
@@ -197,6 +200,17 @@ beforeAll(async () => {
     .execute();
 });
 afterAll(async () => t?.close());
+
+/** The initial case setup request notices raised about a patient: who got which message. */
+async function submissionNotices(patientId: number) {
+  return t.db
+    .selectFrom('notifications')
+    .select(['user_id', 'message', 'link'])
+    .where('patient_id', '=', patientId)
+    .where('type', '=', 'initial_case_setup_request')
+    .orderBy('user_id')
+    .execute();
+}
 
 describe('POST /rx-forms: gates', () => {
   it('needs a session', async () => {
@@ -960,6 +974,15 @@ describe('PATCH /rx-forms/{id}', () => {
       .where('patient_id', '=', patientId)
       .execute();
     expect(workflows).toEqual([{ type: 'initial_case_setup' }]);
+    // Submitting it, not saving it, tells the owner.
+    const name = `${saved.json().patient.first_name} ${saved.json().patient.last_name}`;
+    expect(await submissionNotices(patientId)).toEqual([
+      {
+        user_id: owner.id,
+        message: `The initial case setup request of ${name} has been submitted by Dana Doctor.`,
+        link: `/patient-details/${patientId}`,
+      },
+    ]);
   });
 
   it('shows the approved warning and refuses changes once cancelled', async () => {
@@ -986,5 +1009,69 @@ describe('PATCH /rx-forms/{id}', () => {
       modifiable_fields: [],
       reason: RX_FORM_MESSAGES.cancelled,
     });
+  });
+});
+
+describe('the initial case setup request notice', () => {
+  it("tells the case's doctor and the owners and managers, not the submitter nor who turned it off, in the app and by e-mail", async () => {
+    const m = await givenUser(t, {
+      roles: ['staff_member'],
+      first_name: 'Morgan',
+      last_name: 'Manager',
+      organizations: [{ id: orgA, role: 'organization_manager' }],
+    });
+    const manager = bearer(await tokenFor(t, m.id));
+    const off = await t.app.inject({
+      method: 'PUT',
+      url: `${API}/users/${m.id}/notification-settings/toggle`,
+      headers: manager,
+      payload: { name: 'initial_case_setup_request' },
+    });
+    expect(off.statusCode, off.body).toBe(200);
+    expect(off.json().data).toEqual({ name: 'initial_case_setup_request', enabled: false });
+
+    // The doctor submits her own case: the owner hears of it; she and the manager do not.
+    const own = await createCase(member.headers, { first_name: 'Nia', last_name: 'Notice' });
+    expect(await submissionNotices(own.patient.id)).toEqual([
+      {
+        user_id: owner.id,
+        message: 'The initial case setup request of Nia Notice has been submitted by Dana Doctor.',
+        link: `/patient-details/${own.patient.id}`,
+      },
+    ]);
+    const bell = await t.app.inject({ method: 'GET', url: `${API}/notifications`, headers: owner.headers });
+    expect(bell.json().data[0]).toMatchObject({
+      message: 'The initial case setup request of Nia Notice has been submitted by Dana Doctor.',
+      type: 'initial_case_setup_request',
+      patient_id: own.patient.id,
+    });
+    await t.ctx.jobs.drain();
+    const mails = readOutbox(t.dataDir).filter((mail) => mail.text.includes('Nia Notice'));
+    expect(mails.map((mail) => [mail.to, mail.subject])).toEqual([
+      [ownerEmail, 'Archline: Initial Case Setup Request'],
+    ]);
+
+    // Management starts one for the doctor: the doctor and the owner hear of it.
+    const managed = await createCase(admin, {
+      user_id: member.id,
+      first_name: 'Omar',
+      last_name: 'Onbehalf',
+    });
+    expect((await submissionNotices(managed.patient.id)).map((n) => n.user_id)).toEqual(
+      [owner.id, member.id].sort((a, b) => a - b),
+    );
+
+    // Saving for later tells no one.
+    const later = await post(
+      form({
+        stl_files: [],
+        rx_intraoral_photos: [],
+        saved_for_later: true,
+        saved_for_later_info: { name: 'Front Desk', reason: 'Scan pending' },
+      }),
+      member.headers,
+    );
+    expect(later.statusCode, later.body).toBe(201);
+    expect(await submissionNotices(later.json().rx_form.patient_id)).toEqual([]);
   });
 });

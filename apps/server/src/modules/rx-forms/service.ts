@@ -31,7 +31,7 @@ import type { RequestMeta } from '../../platform/http/request-meta.ts';
 import { recordAudit } from '../../platform/audit/index.ts';
 import { conflict, forbidden, notFound, unprocessable } from '../../platform/http/errors.ts';
 import { can } from '../../platform/permissions/index.ts';
-import { notifyUser } from '../notifications/service.ts';
+import { notifyUser, usersToNotify } from '../notifications/service.ts';
 import { caseAssignmentDefaults } from '../organizations/service.ts';
 import { attachUploadsToPatient } from '../patient-files/service.ts';
 import { canSelectDoctor, seesOrganization } from '../../platform/permissions/organization-scope.ts';
@@ -358,6 +358,48 @@ export async function getCasePricing(ctx: AppContext, actor: Actor, organization
   };
 }
 
+/** The notification of a submitted case (a setting of users and a key of the organization). */
+const SUBMISSION_NOTICE = 'initial_case_setup_request';
+
+/**
+ * Who hears that a case's initial case setup was requested: its doctor and the organization's
+ * owners and managers, not the user who submitted it, each unless they turned the notice off.
+ * Read before the transaction (the embedded database serves one connection).
+ */
+function submissionRecipients(
+  ctx: AppContext,
+  actor: Actor,
+  organizationId: number,
+  doctorId: number | null,
+) {
+  return usersToNotify(ctx.db, {
+    organizationId,
+    roles: ['organization_owner', 'organization_manager'],
+    userIds: doctorId === null ? [] : [doctorId],
+    name: SUBMISSION_NOTICE,
+    exceptUserId: actor.userId,
+  });
+}
+
+/** Tells the recipients, in the submitting transaction, that the case's setup was requested. */
+async function noticeSubmission(
+  ctx: AppContext,
+  trx: Kysely<DB>,
+  actor: Actor,
+  recipients: number[],
+  c: { organizationId: number; patientId: number; patientName: string },
+) {
+  for (const userId of recipients)
+    await notifyUser(ctx, trx, {
+      userId,
+      organizationId: c.organizationId,
+      patientId: c.patientId,
+      type: SUBMISSION_NOTICE,
+      message: `The initial case setup request of ${c.patientName} has been submitted by ${actor.firstName} ${actor.lastName}.`,
+      link: `/patient-details/${c.patientId}`,
+    });
+}
+
 export async function createRxForm(ctx: AppContext, actor: Actor, input: CreateInput, meta: RequestMeta) {
   const organizationId = input.organization_id;
   if (!seesOrganization(actor, organizationId)) throw notFound();
@@ -416,6 +458,7 @@ export async function createRxForm(ctx: AppContext, actor: Actor, input: CreateI
         }
       : null;
 
+  const told = v.saved_for_later ? [] : await submissionRecipients(ctx, actor, organizationId, doctorId);
   const attached = { undo: async () => {}, finish: async () => {} };
   let ids: { patientId: number; rxFormId: number; numericSuffix: number | null };
   try {
@@ -452,12 +495,18 @@ export async function createRxForm(ctx: AppContext, actor: Actor, input: CreateI
       await repo.setBracketLibraries(trx, rxFormId, [...new Set(v.bracket_libraries)]);
       await repo.setArchWires(trx, rxFormId, [...new Set(v.arch_wires)]);
       await repo.setCustomFieldValues(trx, rxFormId, customs);
-      if (!v.saved_for_later)
+      if (!v.saved_for_later) {
         await repo.insertInitialCaseSetup(trx, {
           organization_id: organizationId,
           patient_id: patientId,
           created_by_user_id: actor.userId,
         });
+        await noticeSubmission(ctx, trx, actor, told, {
+          organizationId,
+          patientId,
+          patientName: `${v.first_name} ${v.last_name}`,
+        });
+      }
       Object.assign(
         attached,
         await attachUploadsToPatient(trx, ctx, {
@@ -705,6 +754,15 @@ export async function updateRxForm(
       saved_at: now.toISOString(),
     };
   if (!v.saved_for_later) delete metadata.saved_for_later;
+  const told =
+    submitting && row.patient_id !== null
+      ? await submissionRecipients(
+          ctx,
+          actor,
+          organizationId,
+          v.user_id ?? (current.user_id === null ? null : Number(current.user_id)),
+        )
+      : [];
 
   await ctx.db.transaction().execute(async (trx) => {
     await repo.updateRxForm(trx, Number(row.id), {
@@ -737,12 +795,18 @@ export async function updateRxForm(
       submitting &&
       row.patient_id !== null &&
       !(await repo.hasInitialCaseSetup(trx, Number(row.patient_id)))
-    )
+    ) {
       await repo.insertInitialCaseSetup(trx, {
         organization_id: organizationId,
         patient_id: Number(row.patient_id),
         created_by_user_id: actor.userId,
       });
+      await noticeSubmission(ctx, trx, actor, told, {
+        organizationId,
+        patientId: Number(row.patient_id),
+        patientName: `${row.patient_first_name ?? ''} ${row.patient_last_name ?? ''}`.trim(),
+      });
+    }
     await audit(trx, actor, meta, 'rx-forms.update', Number(row.id), organizationId, {
       patient_id: row.patient_id,
       fields: changed,
