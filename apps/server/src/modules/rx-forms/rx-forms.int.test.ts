@@ -201,6 +201,18 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
+/** A case saved for later without files ("Scan pending"). */
+const saveForLater = (headers: H) =>
+  post(
+    form({
+      stl_files: [],
+      rx_intraoral_photos: [],
+      saved_for_later: true,
+      saved_for_later_info: { name: 'Front Desk', reason: 'Scan pending' },
+    }),
+    headers,
+  );
+
 /** The initial case setup request notices raised about a patient: who got which message. */
 async function submissionNotices(patientId: number) {
   return t.db
@@ -923,15 +935,7 @@ describe('PATCH /rx-forms/{id}', () => {
   });
 
   it('submits a saved case: full rules, then the initial case setup', async () => {
-    const saved = await post(
-      form({
-        stl_files: [],
-        rx_intraoral_photos: [],
-        saved_for_later: true,
-        saved_for_later_info: { name: 'Front Desk', reason: 'Scan pending' },
-      }),
-      member.headers,
-    );
+    const saved = await saveForLater(member.headers);
     const id = saved.json().rx_form.id;
     const refused = await patch(id, { saved_for_later: false }, member.headers);
     expect(refused.statusCode).toBe(422);
@@ -1062,15 +1066,7 @@ describe('the initial case setup request notice', () => {
     );
 
     // Saving for later tells no one.
-    const later = await post(
-      form({
-        stl_files: [],
-        rx_intraoral_photos: [],
-        saved_for_later: true,
-        saved_for_later_info: { name: 'Front Desk', reason: 'Scan pending' },
-      }),
-      member.headers,
-    );
+    const later = await saveForLater(member.headers);
     expect(later.statusCode, later.body).toBe(201);
     expect(await submissionNotices(later.json().rx_form.patient_id)).toEqual([]);
   });
