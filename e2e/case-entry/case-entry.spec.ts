@@ -52,6 +52,7 @@ async function uploadFiles(page: Page) {
 test.describe('Start a Case', () => {
   test('a doctor submits a full case with files, teeth and a bonding date and sees it on the patient page', async ({
     page,
+    browser,
   }) => {
     await asUser(page, 'doctor');
     await openStartCase(page);
@@ -133,6 +134,25 @@ test.describe('Start a Case', () => {
     );
     const names = files.body.sections.flatMap((s) => s.files.map((f) => f.name));
     expect(names).toEqual(expect.arrayContaining(['upper_scan.stl', 'scan_mand.stl', 'smile.png']));
+
+    // The practice's manager is told of the submitted case, and the notice opens it. (Read
+    // through the API: opening the bell would mark the manager's other notifications read.)
+    const managerSession = await browser.newContext();
+    const manager = await managerSession.newPage();
+    await asUser(manager, 'manager');
+    const notice = `The initial case setup request of Ava ${last} has been submitted by Dana Doctor.`;
+    const link = async () =>
+      (
+        await apiCall<{ data: { message: string; link: string | null }[] }>(
+          manager,
+          'GET',
+          '/notifications?per_page=100',
+        )
+      ).body.data.find((n) => n.message === notice)?.link;
+    await expect.poll(link).toBe(`/patient-details/${patientId}`);
+    await manager.goto(`/patient-details/${patientId}`);
+    await expect(manager.getByRole('textbox', { name: 'Last Name' })).toHaveValue(last);
+    await managerSession.close();
   });
 
   test('save for later asks who and why, relaxes the file rules and keeps the case', async ({ page }) => {
@@ -534,9 +554,7 @@ test.describe('What Start a Case asks for', () => {
       await expect(text).toBeVisible();
       // At least 12rem wide, never more than three lines, and the whole name is there (measured once
       // the list has settled: the row is drawn again when the upload finishes).
-      await expect
-        .poll(async () => (await text.boundingBox())?.width ?? 0)
-        .toBeGreaterThanOrEqual(180);
+      await expect.poll(async () => (await text.boundingBox())?.width ?? 0).toBeGreaterThanOrEqual(180);
       await expect
         .poll(async () => (await text.boundingBox())?.height ?? Infinity)
         .toBeLessThanOrEqual(3 * 24);
