@@ -27,6 +27,7 @@ import {
 } from '@archline/contracts';
 import { MONTHLY_PROMOTION_MONTHS } from '@archline/contracts/billing-run';
 import {
+  centsToDollars,
   decimalDollarsToCents,
   orderTotals,
   promotionCodeDiscountCents,
@@ -476,7 +477,7 @@ export async function processInitialPurchase(
     if (order.total > 0) {
       const charge = await processor.charge({
         token: primary.provider_token,
-        amount: order.total / 100,
+        amount: centsToDollars(order.total),
         description: `Archline start-up fee, ${org.name}`,
       });
       if (!charge.ok) throw unprocessable(charge.message, { payment_method: [charge.message] });

@@ -366,16 +366,11 @@ const SUBMISSION_NOTICE = 'initial_case_setup_request';
  * owners and managers, not the user who submitted it, each unless they turned the notice off.
  * Read before the transaction (the embedded database serves one connection).
  */
-function submissionRecipients(
-  ctx: AppContext,
-  actor: Actor,
-  organizationId: number,
-  doctorId: number | null,
-) {
+function submissionRecipients(ctx: AppContext, actor: Actor, organizationId: number, doctorId: number) {
   return usersToNotify(ctx.db, {
     organizationId,
     roles: ['organization_owner', 'organization_manager'],
-    userIds: doctorId === null ? [] : [doctorId],
+    userIds: [doctorId],
     name: SUBMISSION_NOTICE,
     exceptUserId: actor.userId,
   });
@@ -756,12 +751,7 @@ export async function updateRxForm(
   if (!v.saved_for_later) delete metadata.saved_for_later;
   const told =
     submitting && row.patient_id !== null
-      ? await submissionRecipients(
-          ctx,
-          actor,
-          organizationId,
-          v.user_id ?? (current.user_id === null ? null : Number(current.user_id)),
-        )
+      ? await submissionRecipients(ctx, actor, organizationId, v.user_id ?? current.user_id)
       : [];
 
   await ctx.db.transaction().execute(async (trx) => {

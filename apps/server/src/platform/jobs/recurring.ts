@@ -52,14 +52,10 @@ export async function scheduleRecurringJob(
 /** Registers the job's handler; outside the tests, the schedule is checked when the server is ready. */
 export function registerRecurringJob(app: FastifyInstance, ctx: AppContext, job: RecurringJob): void {
   ctx.jobs.register(job.queue, async (payload) => {
-    let now: Date;
-    if (payload.scheduled === true) {
-      now = new Date();
-      await scheduleRecurringJob(ctx, job.queue, job.nextRunAt(now));
-    } else {
-      now = typeof payload.at === 'string' ? new Date(payload.at) : new Date(Number.NaN);
-      if (Number.isNaN(now.getTime())) throw new PermanentJobError(`a run of ${job.queue} needs a date (at)`);
-    }
+    const scheduled = payload.scheduled === true;
+    const now = scheduled ? new Date() : new Date(typeof payload.at === 'string' ? payload.at : Number.NaN);
+    if (Number.isNaN(now.getTime())) throw new PermanentJobError(`a run of ${job.queue} needs a date (at)`);
+    if (scheduled) await scheduleRecurringJob(ctx, job.queue, job.nextRunAt(now));
     const result = await job.run(ctx, now);
     ctx.log.info({ queue: job.queue, ...result }, 'scheduled run finished');
   });
