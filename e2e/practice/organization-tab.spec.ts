@@ -113,7 +113,7 @@ test.describe('account page, Organization tab', () => {
     await expect(invite.getByRole('textbox', { name: 'Email' })).toHaveValue('');
     await expect(invite.getByRole('combobox', { name: 'Role' })).toHaveText('Organization Member');
 
-    const mail = await waitForMail(email);
+    const mail = await waitForMail(email, /^Invitation to join /);
     const link = mail.links.find((l) => l.includes('/confirm-invitation'));
     expect(link).toBeDefined();
     const context = await browser.newContext();
@@ -140,7 +140,7 @@ test.describe('account page, Organization tab', () => {
     await invite.getByRole('textbox', { name: 'Email' }).fill(email);
     await invite.getByRole('button', { name: 'Invite' }).click();
     await expect(page.getByText('The invitation has been sent.')).toBeVisible();
-    const mail = await waitForMail(email);
+    const mail = await waitForMail(email, /^Invitation to join /);
     const link = mail.links.find((l) => l.includes('/confirm-invitation'))!;
     const context = await browser.newContext();
     const invited = await context.newPage();

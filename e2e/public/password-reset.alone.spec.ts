@@ -24,7 +24,8 @@ test.describe('forgot and reset password', () => {
       page.getByRole('alert').filter({ hasText: 'If an account exists for this e-mail' }),
     ).toBeVisible();
 
-    const mail = await waitForMail('member@example.com');
+    // The demo member also gets notification e-mails: wait for the reset e-mail itself.
+    const mail = await waitForMail('member@example.com', /^Reset your Archline password$/);
     const link = mail.links.find((l) => l.includes('/reset-password'));
     expect(link).toBeTruthy();
     await page.goto(localPath(link!));
